@@ -1,0 +1,74 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+// The dev server hands API calls to the API server (`npm run serve` or the dev server's own
+// back end), on API_PORT or PORT, 8080 by default. With a VITE_API_BASE prefix the app calls
+// `<prefix>/api/...`; the proxy takes the prefix off again, as a production reverse proxy would.
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  const apiBase = (env.VITE_API_BASE ?? '').replace(/\/+$/, '');
+  const target = `http://127.0.0.1:${env.API_PORT || env.PORT || '8080'}`;
+  const proxied = (path: string) => ({
+    [`${apiBase}${path}`]: {
+      target,
+      changeOrigin: true,
+      rewrite: (url: string) => (apiBase && url.startsWith(apiBase) ? url.slice(apiBase.length) : url),
+    },
+  });
+
+  return {
+    plugins: [react()],
+    // relative asset paths: the built app works wherever it is mounted (hash routing needs no server routes)
+    base: './',
+    // Every view is its own chunk through React.lazy, and so is the shell. The libraries every
+    // page starts with go in two chunks of their own rather than a dozen small shared ones: a
+    // browser fetches six files at a time from one host, and the first render waits for all of
+    // them (docs/benchmarks.md, "Bundle").
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+                priority: 20,
+              },
+              {
+                // what antd's icons stand on, which the sign-in page's icons need too; a group of its
+                // own, or the core group below would take it along and the sign-in page with it
+                name: 'antd-util',
+                test: /node_modules[\\/](@rc-component[\\/]util|@ant-design[\\/](colors|fast-color)|@babel[\\/]runtime|clsx|classnames)[\\/]/,
+                priority: 18,
+              },
+              {
+                // antd's own core (styles in JS, motion, overlays), which every antd component needs;
+                // not what the icons need, which the plain sign-in page shows
+                name: 'antd-core',
+                test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils)|@rc-component[\\/](motion|trigger|portal|resize-observer|context)|stylis|@emotion[\\/][a-z-]+)[\\/]/,
+                priority: 15,
+              },
+              {
+                name: 'data',
+                test: /node_modules[\\/](axios|@tanstack[\\/](query-core|react-query)|zustand|js-cookie)[\\/]/,
+                priority: 10,
+              },
+              {
+                // the app's stores, session and HTTP client, which the first page needs whatever it is
+                name: 'app',
+                test: (id: string) =>
+                  /[\\/](src[\\/](stores|session|router)[\\/]|src[\\/]i18n[\\/](messages|useT|useAntdLocale)\.ts|src[\\/](config|feedback)\.ts|src[\\/]api[\\/](http|session|routes)\.ts|runtime[\\/]client[\\/](http|apiError|constants|envelope|formEncode)\.ts|runtime[\\/]contract\.ts)/.test(
+                    id,
+                  ),
+                priority: 5,
+              },
+            ],
+          },
+        },
+      },
+    },
+    server: { proxy: { ...proxied('/api'), ...proxied('/common') } },
+  };
+});
