@@ -1,0 +1,105 @@
+// `schema-admin db [dir]`: what the schemas ask of the database the server would use
+// (DATABASE_URL, or the PGlite under DATA_DIR), compared with what it holds. Additive DDL is
+// printed for the maintainer to read (the server applies it on its next start); a destructive
+// difference is printed with the server's advice and makes the command fail, because the
+// server will refuse to start on it. Nothing is ever applied here.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { buildManifest, formatProblems, type Manifest } from '../../runtime/schema/index.ts';
+import { readConfig } from '../../server/config.ts';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
+import { migrateSystemTables } from '../../server/db/migrate.ts';
+import { diffSchema, type SchemaDiff } from '../../server/db/schemaDiff.ts';
+import { loadForCommand } from '../loadForCommand.ts';
+import { EXIT, type Output } from '../output.ts';
+
+interface Target {
+  /** how the output names the database */
+  label: string;
+  /** false for a PGlite folder not made yet: opening it would create a database as a side effect */
+  exists: boolean;
+  open(): Promise<DatabaseHandle>;
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+async function target(env: NodeJS.ProcessEnv): Promise<Target> {
+  const config = readConfig(env);
+  if (config.databaseUrl) {
+    const url = config.databaseUrl;
+    return { label: 'PostgreSQL (DATABASE_URL)', exists: true, open: () => connectDatabase({ url }) };
+  }
+  // the folder server/start.ts opens
+  const pgliteDir = join(config.dataDir, 'pglite');
+  return {
+    label: `PGlite in ${pgliteDir}`,
+    exists: await exists(pgliteDir),
+    open: () => connectDatabase({ pgliteDir }),
+  };
+}
+
+/**
+ * The diff against the database, or, when it was never started (no migrations table), against
+ * an empty in-memory one brought to the system migrations: what a first start would create.
+ */
+async function diffAgainst(
+  target: Target,
+  manifest: Manifest,
+): Promise<{ fresh: boolean; diff: SchemaDiff }> {
+  if (target.exists) {
+    const database = await target.open();
+    try {
+      // the migrator's own table (server/db/migrate.ts)
+      const started = await sql<{
+        present: boolean;
+      }>`select to_regclass('sys_migration') is not null as present`
+        .execute(database.db)
+        .then((r) => r.rows[0]?.present === true);
+      if (started) return { fresh: false, diff: await diffSchema(database.db, manifest) };
+    } finally {
+      await database.close();
+    }
+  }
+  const scratch = await connectDatabase();
+  try {
+    await migrateSystemTables(scratch.db);
+    return { fresh: true, diff: await diffSchema(scratch.db, manifest) };
+  } finally {
+    await scratch.close();
+  }
+}
+
+function report(diff: SchemaDiff, fresh: boolean, label: string, output: Output): number {
+  if (fresh) {
+    output.out(`-- ${label} has no tables yet; its first start creates the system tables and:\n`);
+  } else if (diff.additive.length > 0) {
+    output.out(`-- ${label}: the server applies these on its next start:\n`);
+  }
+  for (const statement of diff.additive) output.out(`${statement}\n`);
+  if (diff.destructive.length > 0) {
+    output.err(
+      `refused: ${diff.destructive.length} change${diff.destructive.length === 1 ? '' : 's'} would lose data; the server applies additive changes only and will not start until each is resolved:\n`,
+    );
+    for (const change of diff.destructive)
+      output.err(`  - ${change.table}.${change.column}: ${change.advice}\n`);
+    return EXIT.problems;
+  }
+  if (!fresh && diff.additive.length === 0) output.out(`-- ${label} matches the schemas\n`);
+  return EXIT.ok;
+}
+
+export async function dbCommand(dir: string, env: NodeJS.ProcessEnv, output: Output): Promise<number> {
+  const { resources, menuGroups, problems } = await loadForCommand(dir);
+  if (problems.length > 0) {
+    output.err(formatProblems(problems));
+    return EXIT.problems;
+  }
+  const where = await target(env);
+  const { fresh, diff } = await diffAgainst(where, buildManifest(resources, menuGroups));
+  return report(diff, fresh, where.label, output);
+}

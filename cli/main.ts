@@ -1,0 +1,87 @@
+// The schema-admin command. `run` returns the exit status instead of exiting, so bin.js, the
+// npm scripts (through tsx) and tests all drive the same code.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, Option } from 'commander';
+import { buildCommand } from './commands/build.ts';
+import { newCommand } from './commands/new.ts';
+import { validateCommand } from './commands/validate.ts';
+import { EXIT, type Output, processOutput, UsageError } from './output.ts';
+
+const DEFAULT_DIR = 'schemas';
+
+function createProgram(output: Output, setStatus: (status: number) => void): Command {
+  const program = new Command()
+    .exitOverride()
+    .name('schema-admin')
+    .description('Validate the resource schemas and build the manifest the server and the app read')
+    .configureOutput({ writeOut: output.out, writeErr: output.err });
+
+  program
+    .command('validate')
+    .description('check every schema file; each problem is printed as file:line:col: key: message')
+    .argument('[dir]', 'schema folder', DEFAULT_DIR)
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (dir: string, opts: { format: 'text' | 'json' }) => {
+      setStatus(await validateCommand(dir, opts, output));
+    });
+
+  program
+    .command('build')
+    .description('write <out>/manifest.json from the schema folder')
+    .argument('[dir]', 'schema folder', DEFAULT_DIR)
+    .option('--out <dir>', 'output folder', 'generated')
+    .option('--check', 'do not write; exit 1 when the manifest on disk is missing or stale', false)
+    .action(async (dir: string, opts: { out: string; check: boolean }) => {
+      setStatus(await buildCommand(dir, opts, output));
+    });
+
+  program
+    .command('new')
+    .description('write a starter schema <dir>/<module>/<resource>.yaml that validates as it is')
+    .argument('<module/resource>', 'for example cms/notices')
+    .option('--dir <dir>', 'schema folder', DEFAULT_DIR)
+    .action(async (spec: string, opts: { dir: string }) => {
+      setStatus(await newCommand(spec, opts, output));
+    });
+
+  program
+    .command('db')
+    .description(
+      'print the DDL the schemas need on the database (DATABASE_URL, or the PGlite under DATA_DIR); ' +
+        'exit 1 on a change that would lose data. Applies nothing; stop a server using the same PGlite folder first',
+    )
+    .argument('[dir]', 'schema folder', DEFAULT_DIR)
+    .action(async (dir: string) => {
+      // the database drivers load only for this command, so validate and build start quickly
+      const { dbCommand } = await import('./commands/db.ts');
+      setStatus(await dbCommand(dir, process.env, output));
+    });
+
+  return program;
+}
+
+export async function run(argv: string[], output: Output = processOutput): Promise<number> {
+  let status: number = EXIT.ok;
+  const program = createProgram(output, (s) => {
+    status = s;
+  });
+  try {
+    await program.parseAsync(argv);
+    return status;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version end with exitCode 0; every other commander error is a misuse
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (err instanceof UsageError) {
+      output.err(`schema-admin: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) process.exitCode = await run(process.argv);

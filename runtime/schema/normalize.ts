@@ -1,0 +1,363 @@
+// Turns one YAML document that passed the meta-schema into the normalised Resource: every
+// default filled in, every shorthand expanded, every condition parsed. It also records where
+// the document names a field, so crossCheck.ts can point at the exact entry that names an
+// undeclared one.
+import { snakeCase } from 'change-case';
+import { coerceLiteral } from './coerceLiteral.ts';
+import { parseCondition } from './condition.ts';
+import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
+import type {
+  RawActionObject,
+  RawField,
+  RawFilter,
+  RawI18n,
+  RawLayout,
+  RawMenus,
+  RawResource,
+} from './metaSchema.ts';
+import { normalizePublic } from './normalizePublic.ts';
+import type { KeyPath } from './source.ts';
+import { DEFAULT_ACTIONS, isStandardActionName, STANDARD_ACTION_SPECS } from './standardActions.ts';
+import type {
+  Action,
+  Field,
+  FieldCondition,
+  FormGroup,
+  I18n,
+  ListColumn,
+  ListFilter,
+  ListSpec,
+  MenuGroup,
+  Resource,
+  SortSpec,
+} from './types.ts';
+
+export const DEFAULT_PAGE_SIZE = 20;
+/** Lists with no `sort` show the newest rows first. */
+export const DEFAULT_SORT: SortSpec = { field: 'id', desc: true };
+
+/** A place where the document names one of its own fields. */
+export interface FieldReference {
+  field: string;
+  path: KeyPath;
+  role:
+    | 'list column'
+    | 'filter'
+    | 'sort'
+    | 'form entry'
+    | 'action form field'
+    | 'action set field'
+    | 'condition'
+    | 'public field'
+    | 'public submit field'
+    | 'public view key';
+}
+
+export interface NormalizeContext {
+  /** the file's path relative to the schema folder, kept in Resource.source */
+  file: string;
+  /** where the document starts, kept in Resource.source */
+  start(): { line: number; col: number };
+  report(path: KeyPath, message: string): void;
+}
+
+export interface Normalized {
+  resource: Resource;
+  references: FieldReference[];
+}
+
+const i18n = (raw: RawI18n | undefined, fallback: string): I18n =>
+  raw ? { zh: raw.zh, en: raw.en } : { zh: fallback, en: fallback };
+
+// The same field names (title, status, createTime) recur in every resource, and change-case's
+// splitting is a measurable share of loading a thousand files; the names are few, so keep them.
+const snakeNames = new Map<string, string>();
+function snake(name: string): string {
+  let out = snakeNames.get(name);
+  if (out === undefined) {
+    out = snakeCase(name);
+    snakeNames.set(name, out);
+  }
+  return out;
+}
+
+export function tableName(module: string, resource: string): string {
+  return snake(`${module}_${resource}`);
+}
+
+export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Normalized {
+  const references: FieldReference[] = [];
+  const refer = (field: string, path: KeyPath, role: FieldReference['role']) =>
+    references.push({ field, path, role });
+
+  /** Parses a condition and gives its literals the type of the field they compare against. */
+  const condition = (text: string, path: KeyPath): FieldCondition | undefined => {
+    const parsed = parseCondition(text);
+    if (!parsed.ok) {
+      ctx.report(path, parsed.error);
+      return undefined;
+    }
+    const cond = parsed.condition;
+    refer(cond.field, path, 'condition');
+    const target = raw.fields[cond.field];
+    if (!target || cond.value === undefined) return cond;
+    const coerce = (v: unknown) => coerceLiteral(v, target, cond.field, (m) => ctx.report(path, m));
+    const value = Array.isArray(cond.value) ? cond.value.map(coerce) : coerce(cond.value);
+    return { ...cond, value };
+  };
+
+  const fields = Object.entries(raw.fields).map(([name, f]) => normalizeField(name, f, raw, condition));
+  const treeParent = fields.find((f) => f.type === 'tree-parent')?.name;
+
+  const filters = (
+    list: RawFilter[] | undefined,
+    base: KeyPath,
+    role: FieldReference['role'],
+  ): ListFilter[] =>
+    (list ?? []).map((entry, i) => {
+      const spec = typeof entry === 'string' ? { field: entry } : entry;
+      refer(spec.field, typeof entry === 'string' ? [...base, i] : [...base, i, 'field'], role);
+      const type = raw.fields[spec.field]?.type;
+      const op = spec.op ?? (type ? FIELD_TYPE_SPECS[type].filter?.op : undefined) ?? 'eq';
+      return { field: spec.field, op };
+    });
+
+  const list = normalizeList(raw, fields, treeParent, filters, refer);
+
+  const resource: Resource = {
+    name: raw.resource,
+    module: raw.module,
+    title: i18n(raw.title, raw.resource),
+    endpoint: raw.endpoint ?? `/api/${raw.module}/${raw.resource}`,
+    table: raw.table ?? tableName(raw.module, raw.resource),
+    route: `/${raw.module}/${raw.resource}`,
+    treeParent,
+    menu: raw.menu ? { parent: raw.menu.parent, icon: raw.menu.icon, order: raw.menu.order ?? 0 } : undefined,
+    fields,
+    list,
+    form: { groups: normalizeForm(raw, fields, refer, ctx) },
+    actions: [],
+    public: undefined,
+    system: raw.system ?? false,
+    source: { file: ctx.file, ...ctx.start() },
+  };
+  /** An action's `set` values, each read as its field's type. */
+  const setValues = (set: Record<string, unknown>, base: KeyPath): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(set).map(([name, value]) => {
+        refer(name, [...base, name], 'action set field');
+        const target = raw.fields[name];
+        if (!target) return [name, value];
+        const report = (m: string) => ctx.report([...base, name], m);
+        return [name, coerceLiteral(value, target, name, report, { allowNow: true })];
+      }),
+    );
+  resource.actions = (raw.actions ?? [...DEFAULT_ACTIONS]).map((entry, i) =>
+    normalizeAction(entry, i, resource, { condition, refer, setValues, report: ctx.report }),
+  );
+  if (raw.public) {
+    resource.public = normalizePublic(raw.public, {
+      refer,
+      condition,
+      filters,
+      report: ctx.report,
+      listSort: list.sort,
+      treeParent,
+    });
+  }
+  return { resource, references };
+}
+
+function normalizeField(
+  name: string,
+  raw: RawField,
+  resource: RawResource,
+  condition: (text: string, path: KeyPath) => FieldCondition | undefined,
+): Field {
+  return {
+    name,
+    type: raw.type,
+    title: i18n(raw.title, name),
+    column: raw.column ?? snake(name),
+    required: raw.required ?? false,
+    unique: raw.unique ?? false,
+    trim: raw.trim ?? false,
+    minLength: raw.minLength,
+    maxLength: raw.maxLength,
+    minimum: raw.minimum,
+    maximum: raw.maximum,
+    pattern: raw.pattern,
+    // a tree-parent of 0 is a root entry
+    default: raw.default ?? (raw.type === 'tree-parent' ? 0 : undefined),
+    readOnly: raw.readOnly ?? false,
+    writeOnly: raw.writeOnly ?? raw.type === 'password',
+    only: raw.only,
+    options: raw.options?.map((o) => ({ value: o.value, label: { zh: o.zh, en: o.en }, color: o.color })),
+    // a tree-parent points into its own resource unless it says otherwise
+    ref: raw.ref ?? (raw.type === 'tree-parent' ? resource.resource : undefined),
+    refLabel: raw.label,
+    multiple: raw.type === 'ref' ? (raw.multiple ?? false) : raw.multiple,
+    exclusive: raw.exclusive,
+    visibleWhen:
+      raw.visibleWhen === undefined ? undefined : condition(raw.visibleWhen, ['fields', name, 'visibleWhen']),
+    requiredWhen:
+      raw.requiredWhen === undefined
+        ? undefined
+        : condition(raw.requiredWhen, ['fields', name, 'requiredWhen']),
+    help: raw.help ? i18n(raw.help, '') : undefined,
+    placeholder: raw.placeholder ? i18n(raw.placeholder, '') : undefined,
+  };
+}
+
+function normalizeList(
+  raw: RawResource,
+  fields: Field[],
+  treeParent: string | undefined,
+  filters: (list: RawFilter[] | undefined, base: KeyPath, role: FieldReference['role']) => ListFilter[],
+  refer: (field: string, path: KeyPath, role: FieldReference['role']) => void,
+): ListSpec {
+  const rawList = raw.list ?? {};
+  const columns: ListColumn[] = rawList.columns
+    ? rawList.columns.map((entry, i) => {
+        const spec = typeof entry === 'string' ? { field: entry } : entry;
+        refer(
+          spec.field,
+          typeof entry === 'string' ? ['list', 'columns', i] : ['list', 'columns', i, 'field'],
+          'list column',
+        );
+        return {
+          field: spec.field,
+          width: spec.width,
+          fixed: spec.fixed,
+          sortable: spec.sortable ?? false,
+          ellipsis: spec.ellipsis ?? false,
+        };
+      })
+    : fields
+        .filter((f) => !f.writeOnly && FIELD_TYPE_SPECS[f.type].listedByDefault)
+        .map((f) => ({ field: f.name, sortable: false, ellipsis: false }));
+  let sort = DEFAULT_SORT;
+  if (rawList.sort !== undefined) {
+    const desc = rawList.sort.startsWith('-');
+    sort = { field: desc ? rawList.sort.slice(1) : rawList.sort, desc };
+    if (sort.field !== DEFAULT_SORT.field) refer(sort.field, ['list', 'sort'], 'sort');
+  }
+  return {
+    columns,
+    filters: filters(rawList.filters, ['list', 'filters'], 'filter'),
+    sort,
+    pageSize: rawList.pageSize ?? DEFAULT_PAGE_SIZE,
+    tree: rawList.tree ?? treeParent !== undefined,
+  };
+}
+
+function normalizeForm(
+  raw: RawResource,
+  fields: Field[],
+  refer: (field: string, path: KeyPath, role: FieldReference['role']) => void,
+  ctx: NormalizeContext,
+): FormGroup[] {
+  const rows = (layout: RawLayout, base: KeyPath): string[][] =>
+    layout.map((row, r) => {
+      const names = typeof row === 'string' ? [row] : row;
+      names.forEach((name, c) => {
+        refer(name, typeof row === 'string' ? [...base, r] : [...base, r, c], 'form entry');
+      });
+      return names;
+    });
+  const form = raw.form;
+  if (form?.layout && form.groups)
+    ctx.report(['form', 'groups'], 'a form has either layout or groups, not both');
+  if (form?.groups) {
+    return form.groups.map((g, i) => ({
+      title: g.title ? i18n(g.title, '') : undefined,
+      rows: rows(g.layout, ['form', 'groups', i, 'layout']),
+    }));
+  }
+  if (form?.layout) return [{ rows: rows(form.layout, ['form', 'layout']) }];
+  return [{ rows: fields.filter((f) => !f.readOnly).map((f) => [f.name]) }];
+}
+
+interface ActionTools {
+  condition(text: string, path: KeyPath): FieldCondition | undefined;
+  refer(field: string, path: KeyPath, role: FieldReference['role']): void;
+  setValues(set: Record<string, unknown>, base: KeyPath): Record<string, unknown>;
+  report(path: KeyPath, message: string): void;
+}
+
+function normalizeAction(
+  entry: string | RawActionObject,
+  index: number,
+  resource: Resource,
+  { condition, refer, setValues, report }: ActionTools,
+): Action {
+  const raw: RawActionObject = typeof entry === 'string' ? { name: entry } : entry;
+  const base: KeyPath = ['actions', index];
+  const permission = `${resource.module}:${resource.name}:${raw.name}`;
+  raw.form?.forEach((f, i) => {
+    refer(f, [...base, 'form', i], 'action form field');
+  });
+  const when = raw.when === undefined ? undefined : condition(raw.when, [...base, 'when']);
+  const resolve = (path: string) => (path.startsWith('/api/') ? path : `${resource.endpoint}${path}`);
+
+  if (isStandardActionName(raw.name)) {
+    const spec = STANDARD_ACTION_SPECS[raw.name];
+    // the generic CRUD already says what a standard action writes
+    if (raw.set) report([...base, 'set'], `"set" applies only to custom actions, not ${raw.name}`);
+    return {
+      name: raw.name,
+      title: raw.title ?? spec.title,
+      standard: true,
+      method: raw.method ?? spec.method,
+      path: raw.path ? resolve(raw.path) : `${resource.endpoint}${spec.suffix}`,
+      scope: raw.scope ?? spec.scope,
+      permission,
+      confirm: raw.confirm === undefined ? spec.confirm : confirmText(raw.confirm, raw.title ?? spec.title),
+      form: raw.form,
+      when,
+      download: raw.download ?? spec.download,
+      danger: raw.danger ?? spec.danger,
+    };
+  }
+  // the meta-schema makes title, method and path required for custom actions
+  const title = raw.title ?? { zh: raw.name, en: raw.name };
+  const path = resolve(raw.path ?? '');
+  const scope = raw.scope ?? (path.includes('{id}') ? 'row' : 'toolbar');
+  if (raw.set && scope !== 'row' && scope !== 'batch') {
+    report(
+      [...base, 'set'],
+      `an action that sets values acts on rows, so its scope is row or batch, not ${scope}`,
+    );
+  }
+  return {
+    name: raw.name,
+    title,
+    standard: false,
+    method: raw.method ?? 'POST',
+    path,
+    scope,
+    permission,
+    confirm: confirmText(raw.confirm, title),
+    form: raw.form,
+    when,
+    download: raw.download,
+    danger: raw.danger,
+    set: raw.set ? setValues(raw.set, [...base, 'set']) : undefined,
+  };
+}
+
+function confirmText(confirm: RawActionObject['confirm'], title: I18n): I18n | undefined {
+  if (confirm === true) return { zh: `确定${title.zh}？`, en: `${title.en}?` };
+  if (confirm === false || confirm === undefined) return undefined;
+  return { zh: confirm.zh, en: confirm.en };
+}
+
+export function normalizeMenuGroups(raw: RawMenus): MenuGroup[] {
+  return Object.entries(raw).map(([name, g]) => ({
+    name,
+    title: i18n(g.title, name),
+    icon: g.icon,
+    order: g.order ?? 0,
+    parent: g.parent,
+  }));
+}

@@ -1,0 +1,51 @@
+// What each standard action name means (docs/api.md, "Generic resource endpoints"): the call it
+// makes relative to the endpoint, where its button sits and its default labels.
+import type { Action, I18n, StandardAction } from './types.ts';
+
+interface StandardActionSpec {
+  method: Action['method'];
+  /** appended to the endpoint */
+  suffix: string;
+  scope: Action['scope'];
+  title: I18n;
+  confirm?: I18n;
+  danger?: boolean;
+  download?: boolean;
+}
+
+export const STANDARD_ACTION_SPECS: Record<Exclude<StandardAction, 'list' | 'get'>, StandardActionSpec> = {
+  create: { method: 'POST', suffix: '', scope: 'toolbar', title: { zh: '新增', en: 'Create' } },
+  update: { method: 'PUT', suffix: '/{id}', scope: 'row', title: { zh: '修改', en: 'Edit' } },
+  delete: {
+    method: 'DELETE',
+    suffix: '/{id}',
+    scope: 'row',
+    title: { zh: '删除', en: 'Delete' },
+    confirm: { zh: '确定删除该记录？', en: 'Delete this record?' },
+    danger: true,
+  },
+  batchDelete: {
+    method: 'DELETE',
+    suffix: '',
+    scope: 'batch',
+    title: { zh: '批量删除', en: 'Delete selected' },
+    confirm: { zh: '确定删除选中的记录？', en: 'Delete the selected records?' },
+    danger: true,
+  },
+  batchUpdate: { method: 'PUT', suffix: '', scope: 'batch', title: { zh: '批量修改', en: 'Edit selected' } },
+  export: {
+    method: 'POST',
+    suffix: '/export',
+    scope: 'toolbar',
+    title: { zh: '导出', en: 'Export' },
+    download: true,
+  },
+  import: { method: 'POST', suffix: '/import', scope: 'toolbar', title: { zh: '导入', en: 'Import' } },
+};
+
+export function isStandardActionName(name: string): name is keyof typeof STANDARD_ACTION_SPECS {
+  return Object.hasOwn(STANDARD_ACTION_SPECS, name);
+}
+
+/** Actions a resource gets when its schema has no `actions` key. */
+export const DEFAULT_ACTIONS = ['create', 'update', 'delete'] as const;

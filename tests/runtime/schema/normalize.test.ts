@@ -1,0 +1,312 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { loadSchemaDir, loadSchemaTexts, type Resource } from '../../../runtime/schema/index.ts';
+
+async function users(): Promise<Resource> {
+  const { resources } = await loadSchemaDir('schemas');
+  return resources.find((r) => r.name === 'users')!;
+}
+
+describe('normalising schemas/sys/users.yaml', () => {
+  it('fills the resource-level names from module and resource', async () => {
+    const r = await users();
+    expect(r).toMatchObject({
+      name: 'users',
+      module: 'sys',
+      title: { zh: '用户管理', en: 'Users' },
+      endpoint: '/api/sys/users',
+      table: 'sys_users',
+      route: '/sys/users',
+      system: true,
+      menu: { parent: 'sys', icon: 'user', order: 1 },
+      source: { file: 'sys/users.yaml', line: 3, col: 1 },
+    });
+    expect(r.treeParent).toBeUndefined();
+  });
+
+  it('gives every field its column, flags and defaults', async () => {
+    const r = await users();
+    const field = (name: string) => r.fields.find((f) => f.name === name)!;
+    expect(r.fields.map((f) => f.column)).toEqual([
+      'user_name',
+      'real_name',
+      'password',
+      'email',
+      'phone',
+      'dpmt_id',
+      'role_ids',
+      'rank',
+      'person_image',
+      'status',
+      'firstlogin',
+      'create_time',
+    ]);
+    expect(field('userName')).toMatchObject({ required: true, unique: true, trim: true, only: ['create'] });
+    expect(field('password')).toMatchObject({ type: 'password', writeOnly: true, minLength: 8 });
+    expect(field('roleIds')).toMatchObject({ ref: 'roles', refLabel: 'roleName', multiple: true });
+    // departments is a tree, so the loader marks the ref for a tree picker
+    expect(field('dpmtId')).toMatchObject({ ref: 'departments', refLabel: 'dpmtName', refTree: true });
+    expect(field('roleIds').refTree).toBeUndefined();
+    expect(field('status').options).toEqual([
+      { value: 0, label: { zh: '正常', en: 'Active' }, color: 'green' },
+      { value: 1, label: { zh: '冻结', en: 'Frozen' }, color: 'red' },
+    ]);
+    expect(field('status')).toMatchObject({ readOnly: true, default: 0 });
+    expect(field('realName').writeOnly).toBe(false);
+  });
+
+  it('expands list columns, filters and sort', async () => {
+    const { list } = await users();
+    expect(list.columns[0]).toEqual({
+      field: 'userName',
+      width: 140,
+      fixed: 'left',
+      sortable: true,
+      ellipsis: false,
+    });
+    expect(list.columns[3]).toEqual({ field: 'roleIds', sortable: false, ellipsis: false });
+    expect(list.filters).toEqual([
+      { field: 'userName', op: 'like' },
+      { field: 'realName', op: 'like' },
+      { field: 'dpmtId', op: 'eq' },
+      { field: 'status', op: 'eq' },
+    ]);
+    expect(list.sort).toEqual({ field: 'createTime', desc: true });
+    expect(list.pageSize).toBe(20);
+    expect(list.tree).toBe(false);
+  });
+
+  it('turns the layout into one untitled group of rows', async () => {
+    const { form } = await users();
+    expect(form.groups).toEqual([
+      {
+        rows: [
+          ['userName', 'realName'],
+          ['password'],
+          ['email', 'phone'],
+          ['dpmtId', 'rank'],
+          ['roleIds'],
+          ['personImage'],
+        ],
+      },
+    ]);
+  });
+
+  it('maps standard and custom actions to calls, scopes and permission codes', async () => {
+    const byName = Object.fromEntries((await users()).actions.map((a) => [a.name, a]));
+    expect(byName.create).toMatchObject({
+      method: 'POST',
+      path: '/api/sys/users',
+      scope: 'toolbar',
+      standard: true,
+    });
+    expect(byName.update).toMatchObject({ method: 'PUT', path: '/api/sys/users/{id}', scope: 'row' });
+    expect(byName.delete).toMatchObject({
+      method: 'DELETE',
+      path: '/api/sys/users/{id}',
+      scope: 'row',
+      danger: true,
+    });
+    expect(byName.batchDelete).toMatchObject({ method: 'DELETE', path: '/api/sys/users', scope: 'batch' });
+    expect(byName.batchUpdate).toMatchObject({ method: 'PUT', path: '/api/sys/users', scope: 'batch' });
+    expect(byName.export).toMatchObject({ method: 'POST', path: '/api/sys/users/export', download: true });
+    expect(byName.freeze).toMatchObject({
+      standard: false,
+      method: 'PUT',
+      path: '/api/sys/users/freeze/{id}',
+      scope: 'row',
+      permission: 'sys:users:freeze',
+      when: { field: 'status', op: 'eq', value: 0 },
+      danger: true,
+    });
+    expect(byName.resetPassword).toMatchObject({
+      path: '/api/sys/reset/users/{id}/password',
+      scope: 'row',
+      form: ['password'],
+    });
+    expect(byName.self).toMatchObject({ path: '/api/sys/users/self', scope: 'self' });
+  });
+});
+
+describe('defaults of a minimal resource', () => {
+  const text = `resource: contentCategorys
+module: cms
+title: { zh: 栏目, en: Categories }
+fields:
+  parentId: { type: tree-parent, label: name }
+  name: { type: string, required: true }
+  kind: { type: enum, options: [{ value: a, zh: 甲, en: A }, { value: b, zh: 乙, en: B }], visibleWhen: "parentId in [0, 1]" }
+  body: { type: richtext }
+  publishDate: { type: date }
+  createTime: { type: datetime, readOnly: true }
+`;
+  const { resources, problems } = loadSchemaTexts([{ path: 'cms/contentCategorys.yaml', text }]);
+  const r = resources[0];
+
+  it('loads without problems', () => {
+    expect(problems).toEqual([]);
+  });
+
+  it('names the table, endpoint and route after module and resource', () => {
+    expect(r).toMatchObject({
+      table: 'cms_content_categorys',
+      endpoint: '/api/cms/contentCategorys',
+      route: '/cms/contentCategorys',
+      system: false,
+    });
+  });
+
+  it('titles a field by its name and makes a tree-parent point at its own resource with root 0', () => {
+    expect(r.fields[1].title).toEqual({ zh: 'name', en: 'name' });
+    expect(r.fields[0]).toMatchObject({ ref: 'contentCategorys', refLabel: 'name', default: 0 });
+    expect(r.treeParent).toBe('parentId');
+    expect(r.list.tree).toBe(true);
+  });
+
+  it('parses conditions with literals typed like the field they compare with', () => {
+    expect(r.fields[2].visibleWhen).toEqual({ field: 'parentId', op: 'in', value: [0, 1] });
+  });
+
+  it('lists the fields that read well in a table, sorts newest first and takes no filters', () => {
+    expect(r.list.columns.map((c) => c.field)).toEqual(['name', 'kind', 'publishDate', 'createTime']);
+    expect(r.list.sort).toEqual({ field: 'id', desc: true });
+    expect(r.list.filters).toEqual([]);
+    expect(r.list.pageSize).toBe(20);
+  });
+
+  it('puts every writable field in the form, one per row', () => {
+    expect(r.form.groups).toEqual([{ rows: [['parentId'], ['name'], ['kind'], ['body'], ['publishDate']] }]);
+  });
+
+  it('offers create, update and delete when no actions are given', () => {
+    expect(r.actions.map((a) => a.permission)).toEqual([
+      'cms:contentCategorys:create',
+      'cms:contentCategorys:update',
+      'cms:contentCategorys:delete',
+    ]);
+  });
+});
+
+describe('filters, groups and public exposure', () => {
+  const text = `resource: contents
+module: cms
+title: { zh: 内容, en: Contents }
+fields:
+  title: { type: string, required: true }
+  hits: { type: integer }
+  publishTime: { type: datetime }
+  status: { type: enum, options: [{ value: 0, zh: 草稿, en: Draft }, { value: 1, zh: 发布, en: Published }] }
+list:
+  filters: [title, hits, publishTime, { field: status, op: in }]
+  sort: hits
+  pageSize: 50
+form:
+  groups:
+    - { title: { zh: 基本, en: Basic }, layout: [[title, status]] }
+    - { layout: [hits, publishTime] }
+actions:
+  - { name: delete, confirm: false }
+  - { name: publish, title: { zh: 发布, en: Publish }, method: PUT, path: '/publish/{id}', confirm: true }
+  - { name: stats, title: { zh: 统计, en: Stats }, method: GET, path: /stats }
+public:
+  path: contents
+  fields: [title, publishTime]
+  filters: [title]
+  where: status == 1
+`;
+  const { resources, problems } = loadSchemaTexts([{ path: 'cms/contents.yaml', text }]);
+  const r = resources[0];
+
+  it('loads without problems', () => {
+    expect(problems).toEqual([]);
+  });
+
+  it('gives each filter the operator of its type unless one is named', () => {
+    expect(r.list.filters).toEqual([
+      { field: 'title', op: 'like' },
+      { field: 'hits', op: 'eq' },
+      { field: 'publishTime', op: 'range' },
+      { field: 'status', op: 'in' },
+    ]);
+    expect(r.list.sort).toEqual({ field: 'hits', desc: false });
+    expect(r.list.pageSize).toBe(50);
+  });
+
+  it('keeps form groups with their titles', () => {
+    expect(r.form.groups).toEqual([
+      { title: { zh: '基本', en: 'Basic' }, rows: [['title', 'status']] },
+      { title: undefined, rows: [['hits'], ['publishTime']] },
+    ]);
+  });
+
+  it('lets a standard action drop its confirmation and gives custom actions theirs and a scope', () => {
+    const [del, publish, stats] = r.actions;
+    expect(del.confirm).toBeUndefined();
+    expect(publish).toMatchObject({ scope: 'row', confirm: { zh: '确定发布？', en: 'Publish?' } });
+    expect(stats).toMatchObject({ scope: 'toolbar', path: '/api/cms/contents/stats', method: 'GET' });
+  });
+
+  it('normalises the public block into the list at its path and the row at path/{id}', () => {
+    const where = { field: 'status', op: 'eq', value: 1 };
+    const filters = [{ field: 'title', op: 'like' }];
+    const sort = [{ field: 'hits', desc: false }];
+    expect(r.public).toEqual({
+      path: 'contents',
+      fields: ['title', 'publishTime'],
+      listFields: ['title', 'publishTime'],
+      filters,
+      where,
+      sort,
+      submit: undefined,
+      views: [
+        { path: 'contents', shape: 'list', fields: ['title', 'publishTime'], filters, where: [where], sort },
+        {
+          path: 'contents/{id}',
+          shape: 'one',
+          fields: ['title', 'publishTime'],
+          filters: [],
+          where: [where],
+          sort,
+          by: 'id',
+        },
+      ],
+    });
+  });
+});
+
+describe('actions that set values', () => {
+  const text = `resource: messages
+module: cms
+title: { zh: 留言, en: Messages }
+fields:
+  status: { type: enum, options: [{ value: 0, zh: 新, en: New }, { value: 2, zh: 已回复, en: Answered }] }
+  shown: { type: boolean, exclusive: true }
+  replyTime: { type: datetime, readOnly: true }
+  answeredOn: { type: date, readOnly: true }
+actions:
+  - name: answer
+    title: { zh: 回复, en: Answer }
+    method: PUT
+    path: /answer/{id}
+    set: { status: '2', shown: true, replyTime: now, answeredOn: '2025-09-01' }
+  - name: reset
+    title: { zh: 重置, en: Reset }
+    method: PUT
+    path: /reset
+    scope: batch
+    set: { status: 0 }
+`;
+  const { resources, problems } = loadSchemaTexts([{ path: 'cms/messages.yaml', text }]);
+
+  it('reads each value as its field type and keeps "now" for the server to fill in', () => {
+    expect(problems).toEqual([]);
+    const [answer, reset] = resources[0].actions;
+    expect(answer.set).toEqual({ status: 2, shown: true, replyTime: 'now', answeredOn: '2025-09-01' });
+    expect(reset).toMatchObject({ scope: 'batch', set: { status: 0 } });
+  });
+
+  it('keeps the exclusive flag of a boolean field', () => {
+    expect(resources[0].fields.find((f) => f.name === 'shown')?.exclusive).toBe(true);
+    expect(resources[0].fields.find((f) => f.name === 'status')?.exclusive).toBeUndefined();
+  });
+});
