@@ -1,0 +1,53 @@
+// The HTTP application: one plugin per concern, registered in dependency order. Everything it
+// needs comes in through options, so tests build it over an in-memory database and main.ts
+// over the real one.
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Manifest } from '../runtime/schema/types.ts';
+import type { Db } from './db/tables.ts';
+import auth from './plugins/auth.ts';
+import context from './plugins/context.ts';
+import envelope from './plugins/envelope.ts';
+import files from './plugins/files.ts';
+import headers from './plugins/headers.ts';
+import housekeeping from './plugins/housekeeping.ts';
+import publicService from './plugins/public.ts';
+import resources from './plugins/resources.ts';
+import staticFiles from './plugins/static.ts';
+import sys from './plugins/sys.ts';
+import { DEFAULT_SECURITY, type SecurityConfig } from './security.ts';
+import { systemHooks } from './sys/hooks.ts';
+
+export interface AppOptions {
+  db: Db;
+  manifest: Manifest;
+  /** uploads and exports live here */
+  dataDir: string;
+  logger?: FastifyServerOptions['logger'];
+  /** the built app to serve at / (dist/); unset: API only */
+  staticDir?: string;
+  /** overrides of the security defaults (tests use a cheaper scrypt cost) */
+  security?: Partial<SecurityConfig>;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const security = { ...DEFAULT_SECURITY, ...options.security };
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: security.bodyLimit });
+  await app.register(envelope);
+  await app.register(headers);
+  await app.register(context, {
+    db: options.db,
+    manifest: options.manifest,
+    security,
+    dataDir: options.dataDir,
+  });
+  await app.register(formbody, { bodyLimit: security.bodyLimit });
+  await app.register(auth);
+  await app.register(housekeeping);
+  await app.register(files);
+  await app.register(resources, { hooks: systemHooks });
+  await app.register(sys);
+  await app.register(publicService);
+  if (options.staticDir) await app.register(staticFiles, { root: options.staticDir });
+  return app;
+}

@@ -1,0 +1,66 @@
+// Signing in: limits first, then the password, then the session. Every way a password can be
+// wrong ends in the same message, and an unknown name costs the same scrypt work as a known
+// one, so neither the answer nor its timing tells whether the account exists.
+import { LOGIN_FAILED_MESSAGE, type LoginResult } from '../../runtime/contract.ts';
+import { writeAudit } from '../audit.ts';
+import type { Db } from '../db/tables.ts';
+import { ApiError, badRequest, forbidden, locked, tooManyRequests } from '../http/errors.ts';
+import type { SecurityConfig } from '../security.ts';
+import { checkLock, recordAttempt } from './lockout.ts';
+import { dummyHash, verifyPassword } from './password.ts';
+import { createSession } from './sessions.ts';
+
+export interface LoginRequest {
+  userName: unknown;
+  password: unknown;
+  address: string;
+  userAgent?: string;
+}
+
+export async function login(db: Db, security: SecurityConfig, request: LoginRequest): Promise<LoginResult> {
+  const userName = typeof request.userName === 'string' ? request.userName.trim() : '';
+  const password = typeof request.password === 'string' ? request.password : '';
+  const errors: Record<string, string> = {};
+  if (!userName) errors.userName = 'required';
+  if (!password) errors.password = 'required';
+  if (userName.length > 200) errors.userName = 'too long';
+  if (password.length > 1024) errors.password = 'too long';
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  const lock = await checkLock(db, userName, request.address, security);
+  if (lock.locked === 'address') {
+    throw tooManyRequests(
+      lock.retryAfterSeconds,
+      'too many failed logins from this address; try again later',
+    );
+  }
+  if (lock.locked === 'account') throw locked(lock.retryAfterSeconds);
+
+  const user = await db
+    .selectFrom('sys_users')
+    .select(['id', 'user_name', 'password', 'status', 'firstlogin'])
+    .where('user_name', '=', userName)
+    .executeTakeFirst();
+  const valid = await verifyPassword(password, user?.password ?? (await dummyHash(security.scrypt)));
+  if (!user || !valid) {
+    await recordAttempt(db, userName, request.address, false);
+    throw new ApiError(401, LOGIN_FAILED_MESSAGE);
+  }
+  // Told only to someone who knows the password, so it reveals nothing to a guesser.
+  if (user.status !== 0) throw forbidden('account is frozen');
+
+  await recordAttempt(db, userName, request.address, true);
+  const token = await createSession(
+    db,
+    { userId: user.id, address: request.address, userAgent: request.userAgent },
+    security,
+  );
+  await writeAudit(db, {
+    userId: user.id,
+    userName: user.user_name,
+    action: 'login',
+    resource: 'sessions',
+    address: request.address,
+  });
+  return { token, userId: user.id, firstlogin: user.firstlogin };
+}

@@ -1,0 +1,166 @@
+// The system tables, as numbered migrations kept in code (no migration folder to ship next to
+// the build). A migration, once released, never changes: a new need is a new entry.
+// Column names and types follow what the users, roles and menus schemas declare, so the same
+// generic CRUD and the same schema diff serve them as they serve every other resource.
+// Table names follow the manifest's rule (module_resource), so every system table is sys_….
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+
+const now = sql`now()`;
+
+async function systemTables(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('sys_users')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('user_name', 'text', (c) => c.notNull().unique())
+    .addColumn('real_name', 'text', (c) => c.notNull())
+    .addColumn('password', 'text', (c) => c.notNull())
+    .addColumn('email', 'text')
+    .addColumn('phone', 'text')
+    .addColumn('rank', 'text')
+    .addColumn('person_image', 'text', (c) => c.defaultTo('head_1'))
+    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('firstlogin', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+
+  await db.schema
+    .createTable('sys_roles')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('role_name', 'text', (c) => c.notNull().unique())
+    .addColumn('role_key', 'text', (c) => c.notNull().unique())
+    .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('remark', 'text')
+    .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+
+  await db.schema
+    .createTable('sys_user_roles')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('sys_users.id').onDelete('cascade'))
+    .addColumn('role_id', 'integer', (c) => c.notNull().references('sys_roles.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'role_id'])
+    .execute();
+
+  await db.schema
+    .createTable('sys_menus')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('parent_id', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('menu_name', 'text', (c) => c.notNull())
+    .addColumn('menu_name_en', 'text')
+    .addColumn('menu_type', 'text', (c) => c.notNull().defaultTo('C'))
+    .addColumn('path', 'text')
+    .addColumn('component', 'text')
+    .addColumn('perms', 'text')
+    .addColumn('icon', 'text')
+    .addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('hidden', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('always_show', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('menu_key', 'text', (c) => c.unique())
+    .addColumn('affix', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await db.schema.createIndex('sys_menus_parent_idx').on('sys_menus').column('parent_id').execute();
+
+  await db.schema
+    .createTable('sys_role_menus')
+    .addColumn('role_id', 'integer', (c) => c.notNull().references('sys_roles.id').onDelete('cascade'))
+    .addColumn('menu_id', 'integer', (c) => c.notNull().references('sys_menus.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('role_menus_pk', ['role_id', 'menu_id'])
+    .execute();
+
+  await db.schema
+    .createTable('sys_sessions')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('sys_users.id').onDelete('cascade'))
+    .addColumn('role_id', 'integer', (c) => c.references('sys_roles.id').onDelete('cascade'))
+    .addColumn('address', 'text')
+    .addColumn('user_agent', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('revoked_at', 'timestamptz')
+    .execute();
+  await db.schema.createIndex('sys_sessions_user_idx').on('sys_sessions').column('user_id').execute();
+
+  await db.schema
+    .createTable('sys_login_attempts')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('user_name', 'text', (c) => c.notNull())
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('success', 'boolean', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await db.schema
+    .createIndex('sys_login_attempts_user_idx')
+    .on('sys_login_attempts')
+    .columns(['user_name', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('sys_login_attempts_address_idx')
+    .on('sys_login_attempts')
+    .columns(['address', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('sys_audit_log')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('user_id', 'integer')
+    .addColumn('user_name', 'text')
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('resource', 'text')
+    .addColumn('target', 'text')
+    .addColumn('detail', 'jsonb')
+    .addColumn('address', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await db.schema.createIndex('sys_audit_log_time_idx').on('sys_audit_log').column('created_at').execute();
+}
+
+// Settings the server keeps for itself (the licence, which one-off seeds have run) and the
+// record of every file it stores, so a download knows the file's owner and original name
+// without trusting anything the client sends.
+async function settingsAndFiles(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('sys_settings')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'jsonb', (c) => c.notNull())
+    .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+
+  await db.schema
+    .createTable('sys_files')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull().unique())
+    .addColumn('original_name', 'text', (c) => c.notNull())
+    .addColumn('mime', 'text', (c) => c.notNull())
+    .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('user_id', 'integer', (c) => c.references('sys_users.id').onDelete('set null'))
+    .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+}
+
+const migrations: Record<string, Migration> = {
+  '0001_system_tables': { up: systemTables },
+  '0002_settings_and_files': { up: settingsAndFiles },
+};
+
+/**
+ * The tables of the system resources, with the columns the migrations own beside the
+ * schema's fields: a resource schema never declares
+ * them, and the schema diff must not take them for dropped fields.
+ */
+export const SYSTEM_OWNED_COLUMNS: Record<string, readonly string[]> = {
+  sys_users: [],
+  sys_roles: [],
+  sys_menus: ['menu_key', 'affix'],
+};
+
+export const systemMigrations: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

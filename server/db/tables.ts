@@ -1,0 +1,139 @@
+// Row types of the system tables, as Kysely sees them. Resource tables made from the manifest
+// are not listed: their columns are known only at run time, so that code goes through
+// `dynamicDb()` below.
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  user_name: string;
+  real_name: string;
+  /** scrypt hash (server/auth/password.ts), never the password itself */
+  password: string;
+  email: string | null;
+  phone: string | null;
+  rank: string | null;
+  person_image: string | null;
+  status: Generated<number>;
+  firstlogin: Generated<boolean>;
+  create_time: CreatedAt;
+  update_time: CreatedAt;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  role_name: string;
+  role_key: string;
+  sort_order: Generated<number>;
+  status: Generated<number>;
+  remark: string | null;
+  create_time: CreatedAt;
+  update_time: CreatedAt;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface MenusTable {
+  id: Generated<number>;
+  parent_id: Generated<number>;
+  menu_name: string;
+  menu_name_en: string | null;
+  menu_type: string;
+  path: string | null;
+  component: string | null;
+  perms: string | null;
+  icon: string | null;
+  order_num: Generated<number>;
+  hidden: Generated<boolean>;
+  always_show: Generated<boolean>;
+  status: Generated<number>;
+  /** set on entries seeded from the manifest so later starts find them again; null for staff-made ones */
+  menu_key: string | null;
+  affix: Generated<boolean>;
+  create_time: CreatedAt;
+  update_time: CreatedAt;
+}
+
+export interface RoleMenusTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  /** set after a role switch: the session acts with this role only */
+  role_id: number | null;
+  address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_seen_at: CreatedAt;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  user_name: string;
+  address: string;
+  success: boolean;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  resource: string | null;
+  target: string | null;
+  detail: unknown;
+  address: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text on the way in (pg would send an object as a PostgreSQL record), any JSON out */
+  value: ColumnType<unknown, string, string>;
+  update_time: CreatedAt;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  /** upload: sent by staff (DATA_DIR/uploads); export: written by the server (DATA_DIR/exports) */
+  kind: 'upload' | 'export';
+  /** the generated name on disk; never the client's */
+  name: string;
+  /** the client's name, only ever used as the download's suggested file name */
+  original_name: string;
+  mime: string;
+  size: number;
+  user_id: number | null;
+  create_time: CreatedAt;
+}
+
+export interface Database {
+  sys_users: UsersTable;
+  sys_roles: RolesTable;
+  sys_user_roles: UserRolesTable;
+  sys_menus: MenusTable;
+  sys_role_menus: RoleMenusTable;
+  sys_sessions: SessionsTable;
+  sys_login_attempts: LoginAttemptsTable;
+  sys_audit_log: AuditLogTable;
+  sys_settings: SettingsTable;
+  sys_files: FilesTable;
+}
+
+export type Db = Kysely<Database>;
+
+/** The same connection, untyped, for tables whose columns come from the manifest. */
+export function dynamicDb(db: Kysely<any>): Kysely<any> {
+  return db;
+}

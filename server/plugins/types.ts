@@ -1,0 +1,24 @@
+// What the plugins add to Fastify's types: the shared context on the instance, the session on
+// the request and the access rule on a route's config.
+import type { Manifest } from '../../runtime/schema/types.ts';
+import type { Access, RequestAuth } from '../auth/access.ts';
+import type { Db } from '../db/tables.ts';
+import type { SecurityConfig } from '../security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    manifest: Manifest;
+    security: SecurityConfig;
+    dataDir: string;
+  }
+  interface FastifyRequest {
+    /** the caller's session; null on public routes called without a token */
+    auth: RequestAuth | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    /** seconds a browser or proxy may keep a successful GET (the public content service) */
+    publicMaxAge?: number;
+  }
+}

@@ -1,0 +1,33 @@
+// `exclusive: true` on a boolean field (docs/schema.md): at most one row holds true, so setting
+// it on a row clears it on every other row, in the same transaction as the write. This is how
+// changeTheme leaves exactly one website live.
+import { type Kysely, sql } from 'kysely';
+import type { Field, Resource } from '../../runtime/schema/types.ts';
+
+/** The exclusive fields a write sets to true. */
+export function exclusiveFieldsSet(resource: Resource, columns: Record<string, unknown>): Field[] {
+  return resource.fields.filter((f) => f.exclusive && columns[f.column] === true);
+}
+
+export async function clearOtherRows(
+  trx: Kysely<any>,
+  resource: Resource,
+  ids: number[],
+  columns: Record<string, unknown>,
+): Promise<void> {
+  const fields = exclusiveFieldsSet(resource, columns);
+  if (fields.length === 0) return;
+  // Two switches at once would each clear the other's row and both stay true; taking turns on
+  // a per-table lock makes the later one clear the earlier one's row.
+  await sql`select pg_advisory_xact_lock(hashtext(${`schema-admin:exclusive:${resource.table}`}))`.execute(
+    trx,
+  );
+  for (const field of fields) {
+    await trx
+      .updateTable(resource.table)
+      .set({ [field.column]: false, update_time: sql`now()` })
+      .where(field.column, '=', true)
+      .where('id', 'not in', ids)
+      .execute();
+  }
+}

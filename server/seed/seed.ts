@@ -1,0 +1,120 @@
+// First start: the administrator, the admin and editor roles, the menu tree, the licence and
+// the sample school. Later starts: only the menu entries the manifest gained (and the sample
+// school, once, on a database that never had it). One transaction under a lock, so two processes
+// starting together on one database seed once.
+import { sql } from 'kysely';
+import type { Manifest } from '../../runtime/schema/types.ts';
+import { ADMIN_ROLE_KEY } from '../auth/grants.ts';
+import { generatePassword, hashPassword, type ScryptParams } from '../auth/password.ts';
+import type { Db } from '../db/tables.ts';
+import { seedLicense } from '../sys/license.ts';
+import { DASHBOARD_KEY } from './menuEntries.ts';
+import { seedSampleData } from './seedSample.ts';
+import { syncMenus } from './syncMenus.ts';
+
+export const ADMIN_USER_NAME = 'admin';
+export const EDITOR_ROLE_KEY = 'editor';
+
+export interface SeedOptions {
+  /** the operator's choice (ADMIN_PASSWORD); unset: a random one, returned once */
+  adminPassword?: string;
+  scrypt: ScryptParams;
+  /** write the sample school once per database (default true) */
+  sampleData?: boolean;
+  /** where the sample pictures go (DATA_DIR/uploads); unset: rows only */
+  uploadsDir?: string;
+}
+
+export interface SeedResult {
+  firstStart: boolean;
+  /** on the first start only: the administrator's credentials; password only when generated */
+  admin?: { userName: string; password?: string };
+  menusAdded: string[];
+  /** the resources the sample school filled on this start */
+  sampleData: string[];
+}
+
+export async function seedDatabase(db: Db, manifest: Manifest, options: SeedOptions): Promise<SeedResult> {
+  const generated = options.adminPassword ? undefined : generatePassword();
+  const password = options.adminPassword ?? (generated as string);
+  // Hashing takes half a second: done only when the users table looks empty, and before the
+  // transaction so the lock is held briefly.
+  const anyUser = await db.selectFrom('sys_users').select('id').limit(1).executeTakeFirst();
+  const hash = anyUser ? undefined : await hashPassword(password, options.scrypt);
+
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('schema-admin:seed'))`.execute(trx);
+    const { n } = await trx
+      .selectFrom('sys_users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    const firstStart = n === 0;
+    const menusAdded = await syncMenus(trx, manifest);
+    const now = new Date();
+    await seedLicense(trx, now);
+    const sample = async () =>
+      options.sampleData === false
+        ? []
+        : seedSampleData(trx, manifest, { now, uploadsDir: options.uploadsDir });
+    if (!firstStart || hash === undefined)
+      return { firstStart: false, menusAdded, sampleData: await sample() };
+
+    const adminRole = await trx
+      .insertInto('sys_roles')
+      .values({
+        role_name: '超级管理员',
+        role_key: ADMIN_ROLE_KEY,
+        sort_order: 1,
+        remark: 'Every permission',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const editorRole = await trx
+      .insertInto('sys_roles')
+      .values({ role_name: '内容编辑', role_key: EDITOR_ROLE_KEY, sort_order: 2, remark: 'Content pages' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const admin = await trx
+      .insertInto('sys_users')
+      .values({
+        user_name: ADMIN_USER_NAME,
+        real_name: '系统管理员',
+        password: hash,
+        // a password the operator chose counts as chosen by its owner
+        firstlogin: generated !== undefined,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('sys_user_roles').values({ user_id: admin.id, role_id: adminRole.id }).execute();
+
+    // The editor gets the dashboard and every page and button outside the system module.
+    const systemPerms = manifest.resources.filter((r) => r.system).map((r) => `${r.module}:${r.name}:`);
+    const menus = await trx
+      .selectFrom('sys_menus')
+      .select(['id', 'perms', 'menu_key', 'menu_type'])
+      .execute();
+    const editorMenus = menus.filter(
+      (m) =>
+        m.menu_key === DASHBOARD_KEY ||
+        (m.perms !== null && !systemPerms.some((prefix) => (m.perms as string).startsWith(prefix))),
+    );
+    const parents = await trx.selectFrom('sys_menus').select(['id', 'parent_id']).execute();
+    const parentOf = new Map(parents.map((m) => [m.id, m.parent_id]));
+    const granted = new Set<number>();
+    for (const menu of editorMenus) {
+      for (let id = menu.id; id !== 0 && !granted.has(id); id = parentOf.get(id) ?? 0) granted.add(id);
+    }
+    if (granted.size > 0) {
+      await trx
+        .insertInto('sys_role_menus')
+        .values([...granted].map((menuId) => ({ role_id: editorRole.id, menu_id: menuId })))
+        .execute();
+    }
+    return {
+      firstStart,
+      admin: { userName: ADMIN_USER_NAME, password: generated },
+      menusAdded,
+      sampleData: await sample(),
+    };
+  });
+}

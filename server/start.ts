@@ -1,0 +1,94 @@
+// Everything between a configuration and a listening server: load and check the schemas,
+// open the database, migrate, bring resource tables level, seed, build the app. main.ts adds
+// the process concerns (arguments, printing, signals); tests call this directly.
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildManifest, formatProblem, loadSchemaDir } from '../runtime/schema/index.ts';
+import type { Manifest, Problem } from '../runtime/schema/types.ts';
+import { buildApp } from './app.ts';
+import type { ServerConfig } from './config.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { migrateSystemTables } from './db/migrate.ts';
+import { syncResourceTables } from './db/syncTables.ts';
+import { filesDir } from './files/paths.ts';
+import { DEFAULT_SECURITY, type SecurityConfig } from './security.ts';
+import { type SeedResult, seedDatabase } from './seed/seed.ts';
+
+export class SchemaProblemsError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`the schemas have problems:\n${problems.map(formatProblem).join('\n')}`);
+    this.name = 'SchemaProblemsError';
+  }
+}
+
+export interface StartOptions {
+  schemaDir: string;
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  security?: Partial<SecurityConfig>;
+}
+
+export interface Started {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  manifest: Manifest;
+  seed: SeedResult;
+  /** DDL applied to resource tables on this start */
+  tableChanges: string[];
+}
+
+export async function loadManifest(schemaDir: string): Promise<Manifest> {
+  const { resources, menuGroups, problems } = await loadSchemaDir(schemaDir);
+  if (problems.length > 0) throw new SchemaProblemsError(problems);
+  return buildManifest(resources, menuGroups);
+}
+
+/** Connects (DATABASE_URL or PGlite in DATA_DIR) and brings the system tables up to date. */
+export async function openDatabase(config: ServerConfig): Promise<DatabaseHandle> {
+  const database = await connectDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: join(config.dataDir, 'pglite') },
+  );
+  try {
+    await migrateSystemTables(database.db);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Resource tables level with the manifest, the seed, and an app serving it. */
+export async function prepareApp(
+  database: DatabaseHandle,
+  manifest: Manifest,
+  config: ServerConfig,
+  options: Omit<StartOptions, 'schemaDir'>,
+): Promise<Omit<Started, 'database' | 'manifest'>> {
+  const tableChanges = await syncResourceTables(database.db, manifest);
+  const security = { ...DEFAULT_SECURITY, ...options.security };
+  const seed = await seedDatabase(database.db, manifest, {
+    adminPassword: config.adminPassword,
+    scrypt: security.scrypt,
+    uploadsDir: filesDir(config.dataDir, 'upload'),
+  });
+  const app = await buildApp({
+    db: database.db,
+    manifest,
+    dataDir: config.dataDir,
+    staticDir: options.staticDir,
+    logger: options.logger,
+    security,
+  });
+  return { app, seed, tableChanges };
+}
+
+export async function startServer(config: ServerConfig, options: StartOptions): Promise<Started> {
+  const manifest = await loadManifest(options.schemaDir);
+  const database = await openDatabase(config);
+  try {
+    return { ...(await prepareApp(database, manifest, config, options)), database, manifest };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,222 @@
+// @vitest-environment node
+// Uploads, downloads and the public serving of uploaded images (docs/api.md "Files"): types
+// checked by extension and by content, generated names, size limits, and no way out of the
+// files folders whatever name a caller sends.
+import { existsSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gradientPng } from '../../server/seed/sampleImages.ts';
+import {
+  ADMIN_PASSWORD,
+  backends,
+  call,
+  createUser,
+  login,
+  postFile,
+  startServer,
+  type TestServer,
+} from './harness.ts';
+
+const PNG = gradientPng(32, 18, '#1d4e89', '#6fb1e7');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+const upload = (app: FastifyInstance, token: string | undefined, fileName: string, bytes: Buffer) =>
+  postFile(app, '/api/common/upload', token, fileName, bytes);
+
+describe.each(backends)('files on $name', (backend) => {
+  let server: TestServer;
+  let admin: string;
+  let editor: string;
+
+  beforeAll(async () => {
+    server = await startServer(backend, { uploadLimit: 64 * 1024 });
+    admin = await login(server.app, 'admin', ADMIN_PASSWORD);
+    const user = await createUser(server, 'editor1', ['editor']);
+    editor = await login(server.app, 'editor1', user.password);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('stores an image under a generated name and serves it publicly with nosniff and a long cache', async () => {
+    const answer = await upload(server.app, editor, '../../校园 照片.PNG', PNG);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const data = answer.body.data;
+    expect(data).toEqual({
+      url: `/uploads/${data.fileName}`,
+      fileName: expect.stringMatching(/^[0-9a-f]{32}\.png$/),
+      originalName: '校园 照片.PNG',
+      size: PNG.length,
+      type: 'image/png',
+    });
+    expect(await readdir(join(server.dataDir, 'uploads'))).toContain(data.fileName);
+
+    const image = await server.app.inject({ method: 'GET', url: data.url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(Buffer.compare(image.rawPayload, PNG)).toBe(0);
+  });
+
+  it('refuses a type not on the list, and content that is not what its extension says', async () => {
+    const script = await upload(server.app, admin, 'x.png', Buffer.from('<script>alert(1)</script>'));
+    expect(script.status).toBe(400);
+    expect(Object.keys(script.body.data.errors)).toEqual(['file']);
+    expect((await upload(server.app, admin, 'page.html', Buffer.from('<html></html>'))).status).toBe(400);
+    expect((await upload(server.app, admin, 'photo.svg', Buffer.from('<svg onload="x"/>'))).status).toBe(400);
+    expect((await upload(server.app, admin, 'notes.txt', PNG)).status).toBe(400);
+    expect((await upload(server.app, admin, 'noextension', PNG)).status).toBe(400);
+    expect((await upload(server.app, admin, 'a.jpg', PNG)).status).toBe(400);
+  });
+
+  it('answers 413 above the size limit, 400 without a file, 401 without a session, 403 without a write permission', async () => {
+    const big = await upload(server.app, admin, 'big.png', Buffer.concat([PNG, Buffer.alloc(70 * 1024)]));
+    expect(big.status).toBe(413);
+    expect(big.body.meta.success).toBe(false);
+    const json = await call(server.app, 'POST', '/api/common/upload', { token: admin, body: { file: 'x' } });
+    expect(json.status).toBe(400);
+    expect((await upload(server.app, undefined, 'a.png', PNG)).status).toBe(401);
+    const nobody = await createUser(server, 'reader1', []);
+    const reader = await login(server.app, 'reader1', nobody.password);
+    const refused = await upload(server.app, reader, 'a.png', PNG);
+    expect(refused.status).toBe(403);
+    expect(refused.body.meta.message).toContain('cms:contents:create');
+  });
+
+  it('downloads a stored file with its original name, and deletes it after sending when asked by its owner', async () => {
+    const pdf = (await upload(server.app, editor, '课程表 2026.pdf', PDF)).body.data;
+    expect(pdf.url).toBe(`/common/download?fileName=${pdf.fileName}`);
+    // not an image: never served publicly
+    expect((await server.app.inject({ method: 'GET', url: `/uploads/${pdf.fileName}` })).statusCode).toBe(
+      404,
+    );
+
+    const got = await call(server.app, 'GET', '/common/download', {
+      token: admin,
+      query: { fileName: pdf.fileName },
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['content-disposition']).toContain(
+      "filename*=UTF-8''%E8%AF%BE%E7%A8%8B%E8%A1%A8%202026.pdf",
+    );
+    expect(Buffer.compare(got.raw, PDF)).toBe(0);
+    expect(
+      (await call(server.app, 'GET', '/common/download', { query: { fileName: pdf.fileName } })).status,
+    ).toBe(401);
+
+    const other = await createUser(server, 'editor2', ['editor']);
+    const otherToken = await login(server.app, 'editor2', other.password);
+    const notOwner = await call(server.app, 'GET', '/common/download', {
+      token: otherToken,
+      query: { fileName: pdf.fileName, delete: 'true' },
+    });
+    expect(notOwner.status).toBe(403);
+
+    const path = join(server.dataDir, 'uploads', pdf.fileName);
+    const once = await call(server.app, 'GET', '/common/download', {
+      token: editor,
+      query: { fileName: pdf.fileName, delete: 'true' },
+    });
+    expect(once.status).toBe(200);
+    expect(Buffer.compare(once.raw, PDF)).toBe(0);
+    // removed once the answer has gone out, which is just after the caller has it
+    await vi.waitFor(() => expect(existsSync(path)).toBe(false));
+    const record = await server.db
+      .selectFrom('sys_files')
+      .select('id')
+      .where('name', '=', pdf.fileName)
+      .execute();
+    expect(record).toEqual([]);
+    expect(
+      (
+        await call(server.app, 'GET', '/common/download', {
+          token: editor,
+          query: { fileName: pdf.fileName },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('never leaves the files folders: traversal, absolute paths and unrecorded files are refused', async () => {
+    await writeFile(join(server.dataDir, 'secret.txt'), 'not for download');
+    await writeFile(join(server.dataDir, 'uploads', 'planted.txt'), 'put there by hand');
+    for (const fileName of [
+      '../secret.txt',
+      '..%2Fsecret.txt',
+      '/etc/passwd',
+      `${server.dataDir}/secret.txt`,
+      'uploads/../../secret.txt',
+      '..\\secret.txt',
+      'C:\\Windows\\win.ini',
+      '.env',
+      '',
+    ]) {
+      const answer = await call(server.app, 'GET', '/common/download', { token: admin, query: { fileName } });
+      expect(answer.status, fileName).toBe(400);
+      expect(Object.keys(answer.body.data.errors)).toEqual(['fileName']);
+    }
+    // a well-formed name the server never stored is not served either
+    const planted = await call(server.app, 'GET', '/common/download', {
+      token: admin,
+      query: { fileName: 'planted.txt' },
+    });
+    expect(planted.status).toBe(404);
+    const unknown = await call(server.app, 'GET', '/common/download', {
+      token: admin,
+      query: { fileName: 'a.png', delete: 'yes', extra: '1' },
+    });
+    expect(Object.keys(unknown.body.data.errors).sort()).toEqual(['delete', 'extra']);
+    for (const url of [
+      '/uploads/../secret.txt',
+      '/uploads/%2e%2e/secret.txt',
+      '/uploads/planted.txt',
+      '/uploads/',
+    ])
+      expect((await server.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+  });
+
+  it('keeps an export to its maker: another user may neither read nor delete it', async () => {
+    await writeFile(join(server.dataDir, 'exports', 'report-2026.xlsx'), 'xlsx bytes');
+    const editorId = (
+      await server.db
+        .selectFrom('sys_users')
+        .select('id')
+        .where('user_name', '=', 'editor1')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await server.db
+      .insertInto('sys_files')
+      .values({
+        kind: 'export',
+        name: 'report-2026.xlsx',
+        original_name: '统计.xlsx',
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        size: 10,
+        user_id: editorId,
+      })
+      .execute();
+    const other = await login(server.app, 'editor2', 'Passw0rd!long');
+    expect(
+      (
+        await call(server.app, 'GET', '/common/download', {
+          token: other,
+          query: { fileName: 'report-2026.xlsx' },
+        })
+      ).status,
+    ).toBe(403);
+    const mine = await call(server.app, 'GET', '/common/download', {
+      token: editor,
+      query: { fileName: 'report-2026.xlsx', delete: 'true' },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.raw.toString()).toBe('xlsx bytes');
+    await vi.waitFor(() =>
+      expect(existsSync(join(server.dataDir, 'exports', 'report-2026.xlsx'))).toBe(false),
+    );
+  });
+});
