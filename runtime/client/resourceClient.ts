@@ -1,0 +1,181 @@
+// The data-provider boundary (DESIGN §8): everything a page does with a resource goes through
+// these calls, so pages never see axios, URLs or the list query format of docs/api.md.
+
+import type { AxiosInstance, AxiosResponse } from 'axios';
+import { parse as parseContentDisposition } from 'content-disposition';
+import type { Action, FilterOp, Resource } from '../schema/types.ts';
+import type { Envelope, ListResult } from './envelope.ts';
+
+export type Id = string | number;
+export type Row = { id: Id } & Record<string, unknown>;
+
+/** A range filter's two ends; either may be left out. */
+export interface RangeValue {
+  from?: string | number;
+  to?: string | number;
+}
+export type FilterValue = string | number | boolean | Array<string | number> | RangeValue | null | undefined;
+export type Filters = Record<string, FilterValue>;
+
+export interface ListParams {
+  page: number;
+  limit: number;
+  /** `field` or `-field` */
+  sort?: string;
+  filters?: Filters;
+}
+
+export interface ExportParams {
+  sort?: string;
+  filters?: Filters;
+  /** export only these rows; all matching rows when left out */
+  ids?: Id[];
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+export type ActionResult = { kind: 'file'; file: DownloadedFile } | { kind: 'data'; data: unknown };
+
+export interface ResourceClient {
+  readonly resource: Resource;
+  list(params: ListParams, options?: { silent?: boolean; signal?: AbortSignal }): Promise<ListResult<Row>>;
+  get(id: Id): Promise<Row>;
+  create(values: Record<string, unknown>): Promise<Row>;
+  update(id: Id, values: Record<string, unknown>): Promise<Row>;
+  remove(id: Id): Promise<{ id: Id }>;
+  removeMany(ids: Id[]): Promise<{ count: number }>;
+  updateMany(ids: Id[], values: Record<string, unknown>): Promise<{ count: number }>;
+  exportFile(params: ExportParams): Promise<DownloadedFile>;
+  action(actionName: string, row?: Row, values?: Record<string, unknown>): Promise<ActionResult>;
+}
+
+function isEmpty(value: FilterValue): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return isEmpty(value.from) && isEmpty(value.to);
+  return false;
+}
+
+/** One query parameter per declared filter, in the shape docs/api.md gives for its op. */
+export function encodeFilters(resource: Resource, filters: Filters | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!filters) return out;
+  const ops = new Map<string, FilterOp>(resource.list.filters.map((f) => [f.field, f.op]));
+  for (const [field, value] of Object.entries(filters)) {
+    const op = ops.get(field);
+    if (!op) throw new Error(`${resource.name} declares no filter named ${field}`);
+    if (isEmpty(value)) continue;
+    if (op === 'range') {
+      const range = value as RangeValue;
+      if (!isEmpty(range.from)) out[`${field}From`] = String(range.from);
+      if (!isEmpty(range.to)) out[`${field}To`] = String(range.to);
+    } else if (op === 'in') {
+      out[field] = (Array.isArray(value) ? value : [value]).map(String).join(',');
+    } else {
+      out[field] = String(value);
+    }
+  }
+  return out;
+}
+
+/** Fills `{id}` and `{field}` placeholders of an action path from the row. */
+export function fillPath(template: string, row: Row | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = row?.[key];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`path ${template} needs ${key}, which the row does not have`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+function headerOf(response: AxiosResponse, name: string): string | undefined {
+  const value = response.headers?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function fileFromResponse(response: AxiosResponse<ArrayBuffer>, fallbackName: string): DownloadedFile {
+  const type = headerOf(response, 'content-type') ?? 'application/octet-stream';
+  const disposition = headerOf(response, 'content-disposition');
+  let fileName = fallbackName;
+  if (disposition) {
+    try {
+      fileName = parseContentDisposition(disposition).parameters.filename || fallbackName;
+    } catch {
+      // a malformed header still leaves the user a file, under our own name
+    }
+  }
+  return { blob: new Blob([response.data], { type }), fileName };
+}
+
+export function createResourceClient(http: AxiosInstance, resource: Resource): ResourceClient {
+  const base = resource.endpoint;
+  const unwrap = <T>(response: AxiosResponse<Envelope<T>>): T => response.data.data;
+
+  function findAction(name: string): Action {
+    const action = resource.actions.find((a) => a.name === name);
+    if (!action) throw new Error(`${resource.name} has no action named ${name}`);
+    return action;
+  }
+
+  return {
+    resource,
+    async list(params, options) {
+      const query: Record<string, unknown> = {
+        page: params.page,
+        limit: params.limit,
+        sort: params.sort || undefined,
+        ...encodeFilters(resource, params.filters),
+      };
+      const response = await http.get<Envelope<ListResult<Row>>>(base, {
+        params: query,
+        silent: options?.silent,
+        signal: options?.signal,
+      });
+      return unwrap(response);
+    },
+    async get(id) {
+      return unwrap(await http.get<Envelope<Row>>(`${base}/${encodeURIComponent(String(id))}`));
+    },
+    async create(values) {
+      return unwrap(await http.post<Envelope<Row>>(base, values));
+    },
+    async update(id, values) {
+      return unwrap(await http.put<Envelope<Row>>(`${base}/${encodeURIComponent(String(id))}`, values));
+    },
+    async remove(id) {
+      return unwrap(await http.delete<Envelope<{ id: Id }>>(`${base}/${encodeURIComponent(String(id))}`));
+    },
+    async removeMany(ids) {
+      return unwrap(await http.delete<Envelope<{ count: number }>>(base, { data: { ids } }));
+    },
+    async updateMany(ids, values) {
+      return unwrap(await http.put<Envelope<{ count: number }>>(base, { ...values, ids }));
+    },
+    async exportFile(params) {
+      const body: Record<string, unknown> = {
+        ...encodeFilters(resource, params.filters),
+        sort: params.sort || undefined,
+        ids: params.ids && params.ids.length > 0 ? params.ids : undefined,
+      };
+      const response = await http.post<ArrayBuffer>(`${base}/export`, body, { responseType: 'arraybuffer' });
+      return fileFromResponse(response, `${resource.name}.xlsx`);
+    },
+    async action(actionName, row, values) {
+      const action = findAction(actionName);
+      const url = fillPath(action.path, row);
+      const responseType = action.download ? 'arraybuffer' : 'json';
+      const response =
+        action.method === 'GET'
+          ? await http.get(url, { params: values, responseType })
+          : await http.request({ method: action.method, url, data: values ?? {}, responseType });
+      if (action.download) {
+        return { kind: 'file', file: fileFromResponse(response as AxiosResponse<ArrayBuffer>, action.name) };
+      }
+      return { kind: 'data', data: (response.data as Envelope).data };
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// What the server and the browser app agree on about the wire, in one place both can import:
+// fixed message texts the app reacts to, the envelope shape, the header and the paths the
+// specification leaves for us to name. No DOM and no node imports: the CLI, the server and the
+// app all load this file.
+
+/** The 401 message; the app offers re-login when an error message contains it (spec §8). */
+export const TOKEN_FAILED_MESSAGE = 'token verification failed';
+
+/** The 403 message while a user still has to replace a password someone else chose. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'password change required';
+
+/** The 500 message: nothing about the cause reaches a client. */
+export const INTERNAL_ERROR_MESSAGE = 'internal server error';
+
+/** The one message for a wrong user name or password, whether or not the user exists. */
+export const LOGIN_FAILED_MESSAGE = 'incorrect user name or password';
+
+/** The header carrying the session token; the server never reads a cookie. */
+export const TOKEN_HEADER = 'X-Token';
+
+export interface Meta {
+  success: boolean;
+  message: string;
+}
+
+/** Every response body, errors included. */
+export interface Envelope<T = unknown> {
+  meta: Meta;
+  data: T;
+}
+
+/** `data` of a list response. */
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+}
+
+/** `data` of a 400: one message per bad field (unknown fields included). */
+export interface ValidationErrorData {
+  errors: Record<string, string>;
+}
+
+/** `data` of a batch 404: the ids that do not exist. */
+export interface MissingIdsData {
+  missing: Array<number | string>;
+}
+
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 500;
+
+/** Paths the specification leaves unnamed (docs/api.md). */
+export const API_PATHS = {
+  login: '/api/sys/login',
+  logout: '/api/sys/logout',
+  userInfo: (id: number | string) => `/api/sys/users/${id}/info`,
+  routes: '/api/sys/routes',
+  roleSwitch: '/api/sys/roles/switch',
+  dashboard: '/api/sys/dashboard',
+  license: '/api/sys/license',
+  upload: '/api/common/upload',
+  download: '/common/download',
+} as const;
+
+/** The public content service (spec §7): no sign-in, read by the public site. */
+export const PUBLIC_API_BASE = '/api/cms/web';
+
+/** Where uploaded images are served to anyone, so a content's pictures show on the public site. */
+export const UPLOADS_PREFIX = '/uploads/';
+
+/** `data` of a successful upload (docs/api.md "Files"). */
+export interface UploadResult {
+  /** what an image or file field stores: /uploads/{fileName} for an image, the download call for others */
+  url: string;
+  /** the generated name on the server, for GET /common/download?fileName= */
+  fileName: string;
+  /** the name the file had on the sender's computer */
+  originalName: string;
+  size: number;
+  /** the media type the server serves it as */
+  type: string;
+}
+
+/** `data` of an import (docs/api.md "Import"). */
+export interface ImportResult {
+  count: number;
+  ids: number[];
+}
+
+/** `data` of a 400 from an import: each bad row by its spreadsheet row number (the header is row 1). */
+export interface ImportErrorData {
+  /** `{ "row 3 title": message }`, one entry per bad cell, for a toast or a plain list */
+  errors: Record<string, string>;
+  rows: Array<{ row: number; errors: Record<string, string> }>;
+}
+
+/**
+ * `data` of GET /api/sys/license. While the licence is not valid the answer has meta.success
+ * false and a message beginning with 'license' (spec §8), and `data` still holds this state.
+ */
+export interface LicenseState {
+  valid: boolean;
+  /** the licensee: the school (the first companys row), else the installation's name */
+  holder: string | null;
+  edition: string;
+  /** ISO time the licence ends; null for a licence that does not expire */
+  expiresAt: string | null;
+}
+
+/** Published contents of one calendar month, for the dashboard chart. */
+export interface MonthCount {
+  /** 'YYYY-MM' */
+  month: string;
+  count: number;
+}
+
+/** `data` of a successful login. */
+export interface LoginResult {
+  token: string;
+  userId: number;
+  firstlogin: boolean;
+}
+
+/** `data` of the user-info call (spec §3 "User info response", plus roles and firstlogin). */
+export interface UserInfo {
+  userId: number;
+  userName: string;
+  realName: string;
+  departmentId: number | null;
+  departmentName: string | null;
+  rank: string | null;
+  positionId: number | null;
+  classifiedGrades: string | null;
+  personImage: string | null;
+  permissions: string[];
+  roles: Array<{ id: number; roleKey: string; roleName: string }>;
+  /** the role the session is limited to after a role switch; null = all the user's roles */
+  activeRole: string | null;
+  firstlogin: boolean;
+}

@@ -1,0 +1,43 @@
+// A data cell of the list table: the value drawn by CellValue, and in a tree's first column the
+// indentation and the expand control.
+import { MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
+import type { CellContext } from '@tanstack/react-table';
+import { Button } from 'antd';
+import type { TreeRow } from './buildTree.ts';
+import { CellValue } from './CellValue.tsx';
+import { t } from './i18n.ts';
+import { useListCell } from './listCellContext.ts';
+import type { ListFeatures } from './listTable.ts';
+
+const INDENT = 20;
+
+export function DataCell(context: CellContext<ListFeatures, TreeRow, unknown>) {
+  const { lang, descriptors, refLabels, expanderColumn } = useListCell();
+  const { row, column } = context;
+  const descriptor = descriptors.get(column.id);
+  if (!descriptor) return null;
+  const value = (
+    <CellValue column={descriptor} value={context.getValue()} lang={lang} refLabels={refLabels[column.id]} />
+  );
+  if (column.id !== expanderColumn) return value;
+  const open = row.getIsExpanded();
+  return (
+    // a block-level flex line: an inline one would sit on the baseline of its first item, which
+    // for a leaf is the empty spacer, and push the leaf's text below its neighbours'
+    <span style={{ display: 'flex', alignItems: 'center', gap: 4, paddingInlineStart: row.depth * INDENT }}>
+      {row.getCanExpand() ? (
+        <Button
+          type="text"
+          size="small"
+          aria-label={t(open ? 'collapse' : 'expand', lang)}
+          aria-expanded={open}
+          icon={open ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+          onClick={row.getToggleExpandedHandler()}
+        />
+      ) : (
+        <span style={{ display: 'inline-block', width: 24, flex: 'none' }} />
+      )}
+      {value}
+    </span>
+  );
+}

@@ -1,0 +1,261 @@
+// The generic list page every schema resource gets (DESIGN §7): filter bar, toolbar, table with
+// selection, sorting and row actions, and the shared pagination control. Page, size, sort and
+// filters live in the route's search parameters; server data lives in react-query; the table's
+// sorting, paging, selection, column visibility and expansion are react-table state.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ExpandedState,
+  functionalUpdate,
+  type PaginationState,
+  type RowSelectionState,
+  useTable,
+} from '@tanstack/react-table';
+import { message } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { MAX_LIMIT } from '../client/constants.ts';
+import type { ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
+import { toListColumns } from '../schema/columns.ts';
+import type { Action, Lang, Resource } from '../schema/types.ts';
+import { ActionFormModal } from './ActionFormModal.tsx';
+import { buildListColumns } from './buildListColumns.ts';
+import { buildTree, type TreeRow } from './buildTree.ts';
+import { ColumnSettings } from './ColumnSettings.tsx';
+import { DataTable } from './DataTable.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { t } from './i18n.ts';
+import { ListCellContext, type ListCellValue } from './listCellContext.ts';
+import { listFeatures } from './listTable.ts';
+import { Pagination } from './Pagination.tsx';
+import { pageActions } from './pageActions.ts';
+import { queryKeys } from './queryKeys.ts';
+import type { FormValues } from './ResourceForm.tsx';
+import { type FormTarget, ResourceFormDrawer } from './ResourceFormDrawer.tsx';
+import { saveFile } from './saveFile.ts';
+import { Toolbar } from './Toolbar.tsx';
+import { useColumnVisibility } from './useColumnVisibility.ts';
+import { sortParam, useListState } from './useListState.ts';
+import { useRefLabelMaps } from './useRefOptions.ts';
+
+export interface ResourcePageProps {
+  resource: Resource;
+  client: ResourceClient;
+  lang?: Lang;
+  /** the permission store's check, e.g. can('sys:users:delete') */
+  can: (code: string) => boolean;
+}
+
+interface ActionRequest {
+  action: Action;
+  row?: Row;
+  values?: FormValues;
+}
+
+const NO_ROWS: TreeRow[] = [];
+
+export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePageProps) {
+  const queryClient = useQueryClient();
+  // a page-local toast API: works whether or not the app wraps the page in antd's <App>
+  const [toast, toastHolder] = message.useMessage();
+  const [list, listActions] = useListState(resource);
+  const tree = resource.list.tree && Boolean(resource.treeParent);
+
+  const params = useMemo<ListParams>(
+    () => ({
+      // a tree is shown whole: its rows come in one large page
+      page: tree ? 1 : list.page,
+      limit: tree ? MAX_LIMIT : list.limit,
+      sort: sortParam(list.sorting),
+      filters: list.filters,
+    }),
+    [tree, list],
+  );
+  const query = useQuery({
+    queryKey: queryKeys.list(resource.name, params),
+    queryFn: ({ signal }) => client.list(params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const data = useMemo<TreeRow[]>(() => {
+    const rows = query.data?.rows;
+    if (!rows) return NO_ROWS;
+    return tree ? buildTree(rows, resource.treeParent!) : rows;
+  }, [query.data, tree, resource.treeParent]);
+
+  const actions = useMemo(() => pageActions(resource, can), [resource, can]);
+  const descriptors = useMemo(() => toListColumns(resource, lang), [resource, lang]);
+  const refLabels = useRefLabelMaps(descriptors, can);
+
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(resource.name);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [dialog, setDialog] = useState<{ action: Action; row?: Row } | null>(null);
+
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name) });
+  const selectedIds = () => Object.keys(rowSelection).filter((id) => rowSelection[id]);
+
+  const perform = useMutation({
+    mutationFn: async ({ action, row, values }: ActionRequest): Promise<string | undefined> => {
+      const ids = selectedIds();
+      switch (action.name) {
+        case 'delete':
+          await client.remove(row!.id);
+          setRowSelection((s) =>
+            Object.fromEntries(Object.entries(s).filter(([id]) => id !== String(row!.id))),
+          );
+          return t('deleted', lang);
+        case 'batchDelete': {
+          const { count } = await client.removeMany(ids);
+          setRowSelection({});
+          return t('deletedMany', lang, { count });
+        }
+        case 'batchUpdate': {
+          const { count } = await client.updateMany(ids, values ?? {});
+          setRowSelection({});
+          return t('updatedMany', lang, { count });
+        }
+        case 'export': {
+          const file = await client.exportFile({
+            sort: params.sort,
+            filters: params.filters,
+            ids: ids.length > 0 ? ids : undefined,
+          });
+          saveFile(file);
+          return t('exported', lang, { file: file.fileName });
+        }
+        default: {
+          const body = action.scope === 'batch' ? { ...values, ids } : values;
+          const result = await client.action(action.name, row, body);
+          if (result.kind === 'file') {
+            saveFile(result.file);
+            return undefined;
+          }
+          return t('actionDone', lang, { action: action.title[lang] });
+        }
+      }
+    },
+    onSuccess: (text, request) => {
+      if (text) toast.success(text);
+      if (request.action.name !== 'export' && !request.action.download) return invalidate();
+    },
+  });
+
+  /** What a click on an action does: open the form or the action's dialog, or call the server. */
+  const startAction = (action: Action, row?: Row): Promise<unknown> | undefined => {
+    if (action.name === 'create') return void setFormTarget({ mode: 'create' });
+    if (action.name === 'update' && row) return void setFormTarget({ mode: 'update', id: row.id });
+    if (action.name === 'batchUpdate' || action.form) return void setDialog({ action, row });
+    // failures were shown as toasts by the HTTP client; the button only has to stop spinning
+    return perform.mutateAsync({ action, row }).catch(() => undefined);
+  };
+  // the column definitions must stay stable across renders; they reach the latest handler here
+  const startActionRef = useRef(startAction);
+  startActionRef.current = startAction;
+
+  const selectable = actions.batch.length > 0 || actions.toolbar.some((a) => a.name === 'export');
+  const { columns, layout } = useMemo(
+    () => buildListColumns({ descriptors, lang, rowActions: actions.row }),
+    [descriptors, lang, actions.row],
+  );
+  const cellContext = useMemo<ListCellValue>(
+    () => ({
+      lang,
+      descriptors: new Map(descriptors.map((d) => [d.field, d])),
+      refLabels,
+      expanderColumn: tree ? descriptors[0]?.field : undefined,
+      rowActions: actions.row,
+      onRowAction: (action, row) => startActionRef.current(action, row),
+    }),
+    [lang, descriptors, refLabels, tree, actions.row],
+  );
+
+  const pagination: PaginationState = { pageIndex: list.page - 1, pageSize: list.limit };
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data,
+    getRowId: (row) => String(row.id),
+    getSubRows: tree ? (row) => row.children : undefined,
+    state: { sorting: list.sorting, pagination, rowSelection, columnVisibility, expanded },
+    onSortingChange: (updater) => listActions.setSorting(functionalUpdate(updater, list.sorting)),
+    onPaginationChange: (updater) => {
+      const next = functionalUpdate(updater, pagination);
+      listActions.setPagination({ page: next.pageIndex + 1, limit: next.pageSize });
+    },
+    onRowSelectionChange: setRowSelection,
+    onColumnVisibilityChange: setColumnVisibility,
+    onExpandedChange: setExpanded,
+    manualSorting: true,
+    manualPagination: true,
+    autoResetPageIndex: false,
+    rowCount: query.data?.total ?? 0,
+    enableMultiSort: false,
+    // a sorted column flips between ascending and descending; there is always an order
+    enableSortingRemoval: false,
+    enableRowSelection: selectable,
+    enableSubRowSelection: false,
+  });
+
+  return (
+    <div>
+      {toastHolder}
+      <FilterBar resource={resource} lang={lang} value={list.filters} onSearch={listActions.setFilters} />
+      <Toolbar
+        lang={lang}
+        actions={actions.toolbar}
+        batchActions={actions.batch}
+        selectedCount={selectedIds().length}
+        onAction={(action) => startAction(action)}
+        onRefresh={() => void invalidate()}
+        refreshing={query.isFetching}
+        extra={<ColumnSettings table={table} layout={layout} lang={lang} />}
+      />
+      <ListCellContext.Provider value={cellContext}>
+        <DataTable
+          table={table}
+          layout={layout}
+          lang={lang}
+          loading={query.isFetching}
+          selectable={selectable}
+        />
+      </ListCellContext.Provider>
+      <Pagination
+        // a tree shows whole, and an empty list has nothing to page through
+        hidden={tree || !query.data?.total}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        limit={list.limit}
+        lang={lang}
+        onPagination={({ page, limit }) => table.setPagination({ pageIndex: page - 1, pageSize: limit })}
+      />
+      {formTarget && (
+        <ResourceFormDrawer
+          client={client}
+          target={formTarget}
+          lang={lang}
+          onClose={() => setFormTarget(null)}
+          onSubmit={async (values) => {
+            if (formTarget.mode === 'create') await client.create(values);
+            else await client.update(formTarget.id, values);
+            toast.success(t('saved', lang));
+            setFormTarget(null);
+            await invalidate();
+          }}
+        />
+      )}
+      {dialog && (
+        <ActionFormModal
+          resource={resource}
+          action={dialog.action}
+          row={dialog.row}
+          count={selectedIds().length}
+          lang={lang}
+          onClose={() => setDialog(null)}
+          onSubmit={async (values) => {
+            await perform.mutateAsync({ action: dialog.action, row: dialog.row, values });
+            setDialog(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

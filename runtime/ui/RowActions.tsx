@@ -1,0 +1,82 @@
+// The actions of one row on one line: edit, delete and the resource's own row actions as links
+// between dividers, and past three of them a "More" menu for the rest (see rowActionLayout.ts).
+// An action shows only when the user holds its permission (filtered by the page) and its `when`
+// holds for the row; an action with a confirm text asks first.
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Divider, Dropdown, type MenuProps, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
+import type { Row } from '../client/resourceClient.ts';
+import { evaluateCondition } from '../schema/condition.ts';
+import type { Action, Lang } from '../schema/types.ts';
+import { ActionButton } from './ActionButton.tsx';
+import { t } from './i18n.ts';
+import { splitRowActions } from './rowActionLayout.ts';
+
+export interface RowActionsProps {
+  row: Row;
+  /** the row actions the user may use, in schema order */
+  actions: readonly Action[];
+  lang: Lang;
+  /** runs the action: edit opens the form, an action with a form opens its dialog, others call the server */
+  onAction: (action: Action, row: Row) => unknown;
+}
+
+export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
+  // a menu item closes its menu when clicked, so its confirm cannot hang from the item: it
+  // opens on the "More" link instead
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const offered = actions.filter((action) => !action.when || evaluateCondition(action.when, row));
+  const { inline, more } = splitRowActions(offered);
+
+  const items: MenuProps['items'] = more.map((action) => ({
+    key: action.name,
+    label: action.title[lang],
+    danger: action.danger,
+  }));
+  const choose: MenuProps['onClick'] = ({ key }) => {
+    const action = more.find((a) => a.name === key);
+    if (!action) return;
+    if (action.confirm) setConfirming(action);
+    else onAction(action, row);
+  };
+
+  return (
+    <Space
+      size={0}
+      separator={<Divider orientation="vertical" style={{ marginInline: 0 }} />}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {inline.map((action) => (
+        <ActionButton
+          key={action.name}
+          action={action}
+          lang={lang}
+          type="link"
+          size="small"
+          onRun={() => onAction(action, row)}
+        />
+      ))}
+      {more.length > 0 && (
+        <Popconfirm
+          open={confirming !== null}
+          title={confirming?.confirm?.[lang]}
+          okText={t('ok', lang)}
+          cancelText={t('cancel', lang)}
+          okButtonProps={{ danger: confirming?.danger }}
+          // a returned promise keeps OK spinning until the call settles, then the confirm closes
+          onConfirm={() => (confirming ? onAction(confirming, row) : undefined)}
+          onOpenChange={(open) => {
+            // only closing comes from the confirm itself; opening is the menu's doing
+            if (!open) setConfirming(null);
+          }}
+        >
+          <Dropdown menu={{ items, onClick: choose }} trigger={['click']}>
+            <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+              {t('more', lang)}
+            </Button>
+          </Dropdown>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,89 @@
+// The bar above the table: create, the batch actions (enabled once rows are selected), export,
+// the resource's own toolbar actions, and on the right the column settings and refresh.
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { Button, Space, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import type { Action, Lang } from '../schema/types.ts';
+import { ActionButton } from './ActionButton.tsx';
+import { t } from './i18n.ts';
+
+export interface ToolbarProps {
+  lang: Lang;
+  /** create, export and custom toolbar actions the user may use */
+  actions: readonly Action[];
+  /** batch actions the user may use; they act on the selection */
+  batchActions: readonly Action[];
+  selectedCount: number;
+  onAction: (action: Action) => unknown;
+  onRefresh: () => void;
+  refreshing: boolean;
+  /** drawn before the refresh button (the column settings) */
+  extra?: ReactNode;
+}
+
+const ICONS: Record<string, ReactNode> = {
+  create: <PlusOutlined />,
+  export: <DownloadOutlined />,
+  batchDelete: <DeleteOutlined />,
+  batchUpdate: <EditOutlined />,
+};
+
+export function Toolbar({
+  lang,
+  actions,
+  batchActions,
+  selectedCount,
+  onAction,
+  onRefresh,
+  refreshing,
+  extra,
+}: ToolbarProps) {
+  const button = (action: Action, disabled: boolean) => (
+    <ActionButton
+      key={action.name}
+      action={action}
+      lang={lang}
+      disabled={disabled}
+      icon={ICONS[action.name]}
+      type={action.name === 'create' ? 'primary' : undefined}
+      onRun={() => onAction(action)}
+    />
+  );
+
+  return (
+    <div
+      style={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        marginBottom: 12,
+        gap: 8,
+      }}
+    >
+      <Space wrap>
+        {actions.filter((a) => a.name === 'create').map((a) => button(a, false))}
+        {batchActions.map((a) => button(a, selectedCount === 0))}
+        {actions.filter((a) => a.name !== 'create').map((a) => button(a, false))}
+        {selectedCount > 0 && (
+          <Typography.Text type="secondary">{t('selected', lang, { count: selectedCount })}</Typography.Text>
+        )}
+      </Space>
+      <Space>
+        {extra}
+        <Tooltip title={t('refresh', lang)}>
+          <Button
+            icon={<ReloadOutlined spin={refreshing} />}
+            aria-label={t('refresh', lang)}
+            onClick={onRefresh}
+          />
+        </Tooltip>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+export { avatarUrl } from './avatarUrl.ts';
+export { buildTree, type TreeRow } from './buildTree.ts';
+export { CellValue, type CellValueProps } from './CellValue.tsx';
+export { formatTime, toDayjs } from './formatTime.ts';
+export { type MessageKey, t } from './i18n.ts';
+export { Pagination, type PaginationPart, type PaginationProps } from './Pagination.tsx';
+export { queryKeys } from './queryKeys.ts';
+export { RefSelect, type RefSelectProps } from './RefSelect.tsx';
+export { RefTreeSelect, type RefTreeSelectProps } from './RefTreeSelect.tsx';
+export { type FormValues, ResourceForm, type ResourceFormProps } from './ResourceForm.tsx';
+export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
+export { ResourcesProvider, type ResourcesProviderProps, useResources } from './ResourcesContext.tsx';
+export { saveFile } from './saveFile.ts';
+export { scrollToTop } from './scrollToTop.ts';

@@ -1,0 +1,40 @@
+// The react-table feature set of every list page, at module scope because react-table needs it
+// stable. Sorting and pagination are manual (the server sorts and pages); selection, column
+// visibility and tree expansion happen here. antd's Table draws what this state describes.
+import {
+  type ColumnDef,
+  columnVisibilityFeature,
+  createExpandedRowModel,
+  type ReactTable,
+  type Row,
+  rowExpandingFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+} from '@tanstack/react-table';
+import type { TreeRow } from './buildTree.ts';
+
+export const listFeatures = tableFeatures({
+  rowSortingFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  columnVisibilityFeature,
+  rowExpandingFeature,
+  expandedRowModel: createExpandedRowModel(),
+});
+
+export type ListFeatures = typeof listFeatures;
+export type ListTable = ReactTable<ListFeatures, TreeRow>;
+export type ListColumnDef = ColumnDef<ListFeatures, TreeRow, unknown>;
+export type ListRow = Row<ListFeatures, TreeRow>;
+
+/** How a column sits in the table: its header and, from the schema's list column, its geometry. */
+export interface ColumnLayout {
+  title: string;
+  width: number;
+  fixed?: 'left' | 'right';
+  ellipsis?: boolean;
+}
+
+export const ACTIONS_COLUMN = '__actions';

@@ -1,0 +1,10 @@
+// react-query keys for resource data. Everything about a resource sits under
+// ['resource', name], so one invalidation after a write refreshes its lists, rows and pickers.
+import type { Id, ListParams } from '../client/resourceClient.ts';
+
+export const queryKeys = {
+  resource: (name: string) => ['resource', name] as const,
+  list: (name: string, params: ListParams) => ['resource', name, 'list', params] as const,
+  row: (name: string, id: Id) => ['resource', name, 'row', String(id)] as const,
+  options: (name: string, search: string) => ['resource', name, 'options', search] as const,
+};

@@ -1,0 +1,58 @@
+// The form's layout from the schema: `form.layout` rows put fields side by side, groups become
+// tabs, and a field with `visibleWhen` shows only while its condition holds for the values typed
+// so far. toJsonSchema puts the rows in the root uiSchema's `ui:options.groups`.
+import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { Col, Row, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { evaluateCondition } from '../../schema/condition.ts';
+import type { FieldCondition } from '../../schema/types.ts';
+
+interface LayoutGroup {
+  title?: string;
+  rows: string[][];
+}
+
+/** Whether a field's `visibleWhen` holds for the current values; fields without one always show. */
+export function isFieldVisible(uiSchema: unknown, values: Record<string, unknown>): boolean {
+  const options = (uiSchema as { 'ui:options'?: { visibleWhen?: FieldCondition } } | undefined)?.[
+    'ui:options'
+  ];
+  return !options?.visibleWhen || evaluateCondition(options.visibleWhen, values);
+}
+
+export function LayoutObjectFieldTemplate({ properties, uiSchema, formData }: ObjectFieldTemplateProps) {
+  const values = (formData ?? {}) as Record<string, unknown>;
+  const content = new Map(properties.filter((p) => !p.hidden).map((p) => [p.name, p.content]));
+  const visible = (name: string) => content.has(name) && isFieldVisible(uiSchema?.[name], values);
+  const groups = ((uiSchema?.['ui:options'] as { groups?: LayoutGroup[] } | undefined)?.groups ?? [
+    { rows: properties.map((p) => [p.name]) },
+  ]) as LayoutGroup[];
+
+  const renderGroup = (group: LayoutGroup): ReactNode =>
+    group.rows.map((row) => {
+      const shown = row.filter(visible);
+      if (shown.length === 0) return null;
+      return (
+        <Row gutter={16} key={row.join('|')}>
+          {shown.map((name) => (
+            <Col key={name} span={24 / row.length}>
+              {content.get(name)}
+            </Col>
+          ))}
+        </Row>
+      );
+    });
+
+  if (groups.length <= 1) return <>{groups.map(renderGroup)}</>;
+  return (
+    <Tabs
+      items={groups.map((group, i) => ({
+        key: String(i),
+        label: group.title ?? String(i + 1),
+        // every tab stays mounted so a field with an error on a hidden tab is still validated
+        forceRender: true,
+        children: renderGroup(group),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+// The rich-text editor behind the `richtext` widget: Tiptap (ProseMirror) with the formats of
+// RichTextToolbar, keeping the field's value as HTML. Its schema only produces the elements the
+// toolbar offers, so pasted Word or web markup is reduced to them before it is saved; the
+// server sanitises what arrives all the same. Loaded on demand by RichTextWidget: list pages
+// never pay for it.
+import { Image as ImageNode } from '@tiptap/extension-image';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { theme } from 'antd';
+import { useEffect, useRef } from 'react';
+import type { Lang } from '../../schema/types.ts';
+import { RichTextToolbar } from './RichTextToolbar.tsx';
+
+export interface RichTextEditorProps {
+  id: string;
+  value: string | undefined;
+  /** the HTML, or undefined once the editor is empty, so a required body reads as missing */
+  onChange: (html: string | undefined) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+  lang: Lang;
+  /** the field's title, as the editing area's accessible name */
+  label?: string;
+}
+
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [2, 3, 4] },
+    // a click while editing places the cursor; it must not follow the link away from the form
+    link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+    code: false,
+    codeBlock: false,
+  }),
+  ImageNode.configure({ allowBase64: false }),
+];
+
+// what the editing area needs beyond the browser's defaults; React 19 puts it in <head> once
+const CSS = `
+.sa-richtext .tiptap { min-height: 240px; max-height: 60vh; overflow-y: auto; padding: 4px 11px; outline: none; }
+.sa-richtext .tiptap img { max-width: 100%; height: auto; }
+.sa-richtext .tiptap blockquote { margin: 0 0 0 4px; padding-inline-start: 12px; border-inline-start: 3px solid rgba(0,0,0,0.15); color: rgba(0,0,0,0.65); }
+.sa-richtext .tiptap a { color: inherit; text-decoration: underline; }
+.sa-richtext .tiptap p { margin: 0.5em 0; }
+`;
+
+export function RichTextEditor({
+  id,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  readOnly,
+  lang,
+  label,
+}: RichTextEditorProps) {
+  const { token } = theme.useToken();
+  // the editor is created once; its callbacks reach the latest props through these
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const onBlurRef = useRef(onBlur);
+  onBlurRef.current = onBlur;
+  /** the HTML this editor last reported, to tell its own echo from a value set from outside */
+  const reported = useRef(value ?? '');
+  const editable = !disabled && !readOnly;
+
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: value ?? '',
+    editable,
+    // the toolbar subscribes to what it shows; the rest need not re-render on each keystroke
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(label ? { 'aria-label': label } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => {
+      const html = e.isEmpty ? '' : e.getHTML();
+      reported.current = html;
+      onChangeRef.current(html === '' ? undefined : html);
+    },
+    onBlur: () => onBlurRef.current?.(),
+  });
+
+  useEffect(() => {
+    editor.setEditable(editable);
+  }, [editor, editable]);
+
+  useEffect(() => {
+    // a value from outside (a reset, a reloaded row) replaces the content; the editor's own
+    // changes coming back as the value do not, or the cursor would jump to the end
+    const next = value ?? '';
+    if (next === reported.current) return;
+    reported.current = next;
+    editor.commands.setContent(next, { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <div
+      className="sa-richtext"
+      style={{
+        border: `1px solid ${token.colorBorder}`,
+        borderRadius: token.borderRadius,
+        background: editable ? token.colorBgContainer : token.colorBgContainerDisabled,
+      }}
+    >
+      <style href="sa-richtext" precedence="default">
+        {CSS}
+      </style>
+      <div style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        <RichTextToolbar editor={editor} lang={lang} disabled={!editable} />
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

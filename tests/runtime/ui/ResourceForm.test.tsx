@@ -1,0 +1,115 @@
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
+import { ResourceForm } from '../../../runtime/ui/ResourceForm.tsx';
+import { failure, ok, startServer, type TestServer } from '../client/testServer.ts';
+import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
+
+// antd and rjsf render slowly under jsdom; on a busy machine a page test needs more than the defaults
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+let server: TestServer;
+let resources: Resource[];
+beforeAll(async () => {
+  server = await startServer();
+  resources = await loadResources();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const ROLES = [
+  { id: 1, roleName: '管理员', roleKey: 'admin' },
+  { id: 2, roleName: '编辑', roleKey: 'editor' },
+];
+
+function rolesOr(reply: () => ReturnType<typeof ok>) {
+  return (req: { method: string; path: string }) =>
+    req.method === 'GET' && req.path === '/api/sys/roles' ? ok({ rows: ROLES, total: 2 }) : reply();
+}
+
+/** The users create form, saving through a resource client against the test server. */
+function renderUserForm(
+  lang: 'zh' | 'en' = 'zh',
+  onSubmit?: (values: Record<string, unknown>) => Promise<unknown>,
+) {
+  const http = testHttp(server);
+  const users = resourceNamed(resources, 'users');
+  const client = createResourceClient(http, users);
+  render(
+    <Providers http={http} resources={resources}>
+      <ResourceForm
+        resource={users}
+        mode="create"
+        lang={lang}
+        onSubmit={onSubmit ?? ((values) => client.create(values))}
+      />
+    </Providers>,
+  );
+}
+
+function fillRequired(userName: string, realName: string, password: string) {
+  fireEvent.change(screen.getByLabelText(/用户名/), { target: { value: userName } });
+  fireEvent.change(screen.getByLabelText(/姓名/), { target: { value: realName } });
+  fireEvent.change(screen.getByLabelText(/密码/), { target: { value: password } });
+}
+
+describe('ResourceForm', () => {
+  it('shows a server field error on the field and keeps submit disabled while saving', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.handle(async (req) => {
+      if (req.method === 'POST') await held;
+      return rolesOr(() => failure(400, 'validation failed', { errors: { userName: '用户名已存在' } }))(req);
+    });
+    renderUserForm();
+    fillRequired('ada', 'Ada Lovelace', 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /保\s*存/ }).hasAttribute('disabled')).toBe(true),
+    );
+    release();
+    expect(await screen.findByText('用户名已存在')).toBeTruthy();
+    // on the field itself, where rjsf puts that field's errors
+    expect(document.getElementById('root_userName__error')?.textContent).toContain('用户名已存在');
+    expect(screen.getByRole('button', { name: /保\s*存/ }).hasAttribute('disabled')).toBe(false);
+    const post = server.received.find((r) => r.method === 'POST')!;
+    expect(post.form.get('userName')).toBe('ada');
+    expect(post.form.get('password')).toBe('correct horse');
+  });
+
+  it('checks the schema before sending anything, in the page language', async () => {
+    server.handle(rolesOr(() => ok({ id: 1 })));
+    let sent = 0;
+    renderUserForm('en', async () => {
+      sent += 1;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User name is required')).toBeTruthy();
+    expect(sent).toBe(0);
+  });
+
+  it('picks roles from the roles list endpoint and sends them as repeated keys', async () => {
+    server.handle(rolesOr(() => ok({ id: 3 })));
+    renderUserForm();
+    fillRequired('bo', 'Bo', 'long enough 1');
+    fireEvent.mouseDown(document.getElementById('root_roleIds')!);
+    const [editor] = (await screen.findAllByTitle('编辑')).filter((o) =>
+      o.classList.contains('ant-select-item-option'),
+    );
+    fireEvent.click(editor);
+    const [admin] = screen
+      .getAllByTitle('管理员')
+      .filter((o) => o.classList.contains('ant-select-item-option'));
+    fireEvent.click(admin);
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(server.received.some((r) => r.method === 'POST')).toBe(true));
+    const post = server.received.find((r) => r.method === 'POST')!;
+    expect(post.form.getAll('roleIds')).toEqual(['2', '1']);
+    expect(server.received.some((r) => r.method === 'GET' && r.path === '/api/sys/roles')).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+// What a page needs around it in a test: the real schemas through the loader, an HTTP client
+// against a real local server, react-query, the resources provider, a router and antd's App.
+import { join } from 'node:path';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createHttp } from '../../../runtime/client/http.ts';
+import { loadSchemaDir } from '../../../runtime/schema/load.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
+import { ResourcesProvider } from '../../../runtime/ui/ResourcesContext.tsx';
+import type { TestServer } from '../client/testServer.ts';
+
+export async function loadResources(): Promise<Resource[]> {
+  const { resources, problems } = await loadSchemaDir(join(process.cwd(), 'schemas'));
+  if (problems.length > 0) throw new Error(`schemas do not load: ${JSON.stringify(problems)}`);
+  return resources;
+}
+
+export function resourceNamed(resources: Resource[], name: string): Resource {
+  const found = resources.find((r) => r.name === name);
+  if (!found) throw new Error(`no resource ${name}`);
+  return found;
+}
+
+export function testHttp(server: TestServer, toasts: string[] = []) {
+  return createHttp({
+    baseURL: server.url,
+    getToken: () => 'test-token',
+    notify: { error: (message) => toasts.push(message) },
+    onTokenFailed: () => {},
+  });
+}
+
+/** The current location, written into the page so tests can read the URL state. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+export function Providers({
+  http,
+  resources,
+  children,
+  initialEntry = '/',
+}: {
+  http: ReturnType<typeof createHttp>;
+  resources: Resource[];
+  children: ReactNode;
+  initialEntry?: string;
+}) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[initialEntry]}>
+        <ResourcesProvider http={http} resources={resources}>
+          <App>
+            {children}
+            <LocationProbe />
+          </App>
+        </ResourcesProvider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
