@@ -1,0 +1,23 @@
+import { API_PATHS, type MonthCount } from '../../runtime/contract.ts';
+import type { I18n } from '../../runtime/schema/types.ts';
+import { getData } from './http.ts';
+
+export type { MonthCount };
+
+/** `data` of GET /api/sys/dashboard, as it arrives (times are ISO strings). */
+export interface DashboardFigures {
+  users: number;
+  roles: number;
+  activeSessions: number;
+  recentLogins: Array<{ userName: string | null; time: string; address: string | null }>;
+  resources: Array<{ name: string; module: string; title: I18n; count: number }>;
+  /**
+   * The last twelve months, oldest first, months without contents as 0 (docs/api.md). Optional
+   * here: a server without the contents resource has none, and the chart then says so.
+   */
+  contentsPerMonth?: MonthCount[];
+}
+
+export function dashboardRequest(): Promise<DashboardFigures> {
+  return getData<DashboardFigures>(API_PATHS.dashboard);
+}

@@ -1,0 +1,28 @@
+// The app's one HTTP client, with the spec's rules from runtime/client. Pages never use it
+// directly: they go through the resource clients or the small call modules beside this file.
+
+import type { AxiosRequestConfig } from 'axios';
+import { createHttp } from '../../runtime/client/http.ts';
+import type { Envelope } from '../../runtime/contract.ts';
+import { API_BASE } from '../config.ts';
+import { feedback } from '../feedback.ts';
+import { readToken } from '../session/sessionStorage.ts';
+
+export const http = createHttp({
+  baseURL: API_BASE,
+  getToken: readToken,
+  notify: { error: (message, durationMs) => feedback.error(message, durationMs) },
+  onTokenFailed: () => feedback.tokenFailed(),
+});
+
+/** GET and unwrap the envelope's `data`. */
+export async function getData<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+  const response = await http.get<Envelope<T>>(url, config);
+  return response.data.data;
+}
+
+/** POST (form-encoded by the client) and unwrap the envelope's `data`. */
+export async function postData<T>(url: string, body: object, config?: AxiosRequestConfig): Promise<T> {
+  const response = await http.post<Envelope<T>>(url, body, config);
+  return response.data.data;
+}

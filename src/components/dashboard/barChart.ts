@@ -1,0 +1,7 @@
+// Chartist's bar chart alone, with its stylesheet. The chart imports this module on demand; a
+// named re-export lets the bundler leave out the rest of Chartist, which a dynamic import of the
+// package itself would bring whole (11.5 kB against 7.5 kB gzipped).
+
+import 'chartist/dist/index.css';
+
+export { BarChart } from 'chartist';

@@ -1,0 +1,80 @@
+// The shell most pages sit in (spec §2 "Page frame"): sidebar, navbar with breadcrumbs, tab
+// strip, and the content area. Loaded after sign-in, with what only signed-in pages need: antd's
+// App (toasts and the login-expired confirm, FeedbackBridge), the resource clients, dayjs
+// following the language; the settings panel (colour pickers) only once opened.
+
+import { App } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { ResourcesProvider } from '../../runtime/ui/ResourcesContext.tsx';
+import { http } from '../api/http.ts';
+import { AntdProvider } from '../app/AntdProvider.tsx';
+import { FeedbackBridge } from '../app/FeedbackBridge.tsx';
+import { manifest } from '../app/manifest.ts';
+import { followLanguage } from '../i18n/dayjsLocale.ts';
+import { useAppStore } from '../stores/app.ts';
+import { useSettingsStore } from '../stores/settings.ts';
+import { AppMain } from './AppMain.tsx';
+import { Navbar } from './Navbar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TagsView } from './TagsView.tsx';
+import { useDeviceWatch } from './useDeviceWatch.ts';
+
+const SettingsPanel = lazy(() => import('./SettingsPanel.tsx'));
+
+export default function Layout() {
+  useDeviceWatch();
+  useEffect(() => followLanguage(), []);
+  const { sidebar, device, closeSidebar } = useAppStore(
+    useShallow((s) => ({ sidebar: s.sidebar, device: s.device, closeSidebar: s.closeSidebar })),
+  );
+  const { tagsView, fixedHeader } = useSettingsStore(
+    useShallow((s) => ({ tagsView: s.tagsView, fixedHeader: s.fixedHeader })),
+  );
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // once opened the panel stays mounted, so its drawer can animate closed
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const mobile = device === 'mobile';
+
+  const classes = [
+    'app-wrapper',
+    sidebar.opened ? 'openSidebar' : 'hideSidebar',
+    sidebar.withoutAnimation && 'withoutAnimation',
+    mobile && 'mobile',
+    tagsView && 'hasTagsView',
+    fixedHeader && 'fixedHeader',
+  ].filter(Boolean);
+
+  return (
+    <AntdProvider>
+      <App>
+        <FeedbackBridge />
+        <ResourcesProvider http={http} resources={manifest.resources}>
+          <div className={classes.join(' ')} data-device={device}>
+            {mobile && sidebar.opened && (
+              <div className="drawer-bg" data-testid="drawer-bg" onClick={() => closeSidebar(false)} />
+            )}
+            <Sidebar />
+            <div className="main-container">
+              <div className={fixedHeader ? 'fixed-header' : undefined}>
+                <Navbar
+                  onOpenSettings={() => {
+                    setSettingsLoaded(true);
+                    setSettingsOpen(true);
+                  }}
+                />
+                {tagsView && <TagsView />}
+              </div>
+              <AppMain />
+            </div>
+            {settingsLoaded && (
+              <Suspense fallback={null}>
+                <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+              </Suspense>
+            )}
+          </div>
+        </ResourcesProvider>
+      </App>
+    </AntdProvider>
+  );
+}

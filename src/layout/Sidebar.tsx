@@ -1,0 +1,80 @@
+import { ConfigProvider, Menu } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { COLORS, SIDEBAR_COLLAPSED_WIDTH } from '../config.ts';
+import { useT } from '../i18n/useT.ts';
+import { isExternal } from '../router/paths.ts';
+import { useAppStore } from '../stores/app.ts';
+import { useLanguageStore } from '../stores/language.ts';
+import { usePermissionStore } from '../stores/permission.ts';
+import { useSettingsStore } from '../stores/settings.ts';
+import { SidebarLogo } from './SidebarLogo.tsx';
+import { sidebarItems } from './sidebarItems.tsx';
+import { useRouteTrail } from './useRouteTrail.ts';
+
+export function Sidebar() {
+  const routes = usePermissionStore((s) => s.routes);
+  const lang = useLanguageStore((s) => s.lang);
+  const opened = useAppStore((s) => s.sidebar.opened);
+  const { menuBg, subMenuBg, sidebarLogo } = useSettingsStore(
+    useShallow((s) => ({ menuBg: s.menuBg, subMenuBg: s.subMenuBg, sidebarLogo: s.sidebarLogo })),
+  );
+  const navigate = useNavigate();
+  const trail = useRouteTrail();
+  const t = useT();
+
+  const items = useMemo(() => sidebarItems(routes, lang), [routes, lang]);
+  const page = trail.at(-1);
+  const selectedKey = page?.meta?.activeMenu ?? page?.path;
+
+  // The groups above the current page open as the user navigates; groups the user opened stay open.
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useEffect(() => {
+    const groups = trail.slice(0, -1).map((route) => route.path);
+    setOpenKeys((open) => [...new Set([...open, ...groups])]);
+  }, [trail]);
+
+  const menuTheme = {
+    components: {
+      Menu: {
+        darkItemBg: menuBg,
+        darkSubMenuItemBg: subMenuBg,
+        darkPopupBg: subMenuBg,
+        darkItemColor: COLORS.menuText,
+        darkItemHoverColor: COLORS.menuText,
+        darkItemSelectedColor: COLORS.menuActiveText,
+        darkItemSelectedBg: 'transparent',
+        darkItemHoverBg: COLORS.menuHover,
+        itemBorderRadius: 0,
+        itemMarginInline: 0,
+        itemMarginBlock: 0,
+        itemHeight: 56,
+        collapsedWidth: SIDEBAR_COLLAPSED_WIDTH,
+      },
+    },
+  };
+
+  return (
+    <aside className="sidebar-container" data-testid="sidebar" style={{ background: menuBg }}>
+      {sidebarLogo && <SidebarLogo title={t('siteTitle')} collapsed={!opened} />}
+      <ConfigProvider theme={menuTheme}>
+        <Menu
+          mode="inline"
+          theme="dark"
+          inlineCollapsed={!opened}
+          items={items}
+          selectedKeys={selectedKey ? [selectedKey] : []}
+          // folded, the menu opens groups as hover pop-ups on its own; the groups open in the
+          // full-width menu are kept for when it unfolds
+          openKeys={opened ? openKeys : undefined}
+          onOpenChange={opened ? setOpenKeys : undefined}
+          onClick={({ key }) => {
+            // external links are plain anchors that open their own tab
+            if (!isExternal(key)) navigate(key);
+          }}
+        />
+      </ConfigProvider>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+// The spec's session-storage keys (§9). The session store writes them; the HTTP client reads the
+// token straight from here so that it does not have to import the store that imports it.
+
+export const SESSION_KEYS = [
+  'token',
+  'userId',
+  'userName',
+  'realName',
+  'dpmtId',
+  'dpmtName',
+  'rank',
+  'positionId',
+  'positionRankId',
+  'classifiedGrades',
+  'firstlogin',
+] as const;
+
+export type SessionKey = (typeof SESSION_KEYS)[number];
+
+export function readSessionValue(key: SessionKey): string {
+  return sessionStorage.getItem(key) ?? '';
+}
+
+/** Writes each value given; null or undefined removes the key so a stale profile value cannot linger. */
+export function writeSessionValues(
+  values: Partial<Record<SessionKey, string | number | boolean | null>>,
+): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, String(value));
+  }
+}
+
+export function readToken(): string | undefined {
+  return sessionStorage.getItem('token') || undefined;
+}

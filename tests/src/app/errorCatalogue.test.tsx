@@ -1,0 +1,109 @@
+// Spec §8 as the app wires it: the app's HTTP client, FeedbackBridge and antd's App together.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../../src/api/http.ts';
+import { FeedbackBridge } from '../../../src/app/FeedbackBridge.tsx';
+import { useLanguageStore } from '../../../src/stores/language.ts';
+import { useSessionStore } from '../../../src/stores/session.ts';
+
+function answer(status: number, body: unknown): AxiosAdapter {
+  return async (config: InternalAxiosRequestConfig) => {
+    const response = { data: body, status, statusText: '', headers: {}, config } as AxiosResponse;
+    if (status >= 400) {
+      const { AxiosError } = await import('axios');
+      throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, response);
+    }
+    return response;
+  };
+}
+
+const envelope = (success: boolean, message: string) => ({ meta: { success, message }, data: null });
+
+function mount() {
+  render(
+    <App>
+      <FeedbackBridge />
+    </App>,
+  );
+}
+
+describe('error catalogue (spec §8)', () => {
+  const adapter = http.defaults.adapter;
+  beforeEach(() => {
+    act(() => useLanguageStore.getState().setLang('en'));
+    sessionStorage.setItem('token', 'tok');
+  });
+  afterEach(() => {
+    http.defaults.adapter = adapter;
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the message of a response with meta.success false as an error toast for 5 seconds', async () => {
+    const error = vi.spyOn(App, 'useApp');
+    mount();
+    const { message } = error.mock.results[0].value as ReturnType<typeof App.useApp>;
+    const shown = vi.spyOn(message, 'error');
+    http.defaults.adapter = answer(200, envelope(false, 'category name already used'));
+    await expect(http.get('/api/cms/contents')).rejects.toThrow('category name already used');
+    expect(shown).toHaveBeenCalledWith('category name already used', 5);
+  });
+
+  it("shows what follows the 7 characters 'license' of a message that begins with them", async () => {
+    mount();
+    http.defaults.adapter = answer(200, envelope(false, 'license has expired, renew it'));
+    await expect(http.get('/api/cms/contents')).rejects.toThrow();
+    expect(await screen.findByText('has expired, renew it')).toBeTruthy();
+  });
+
+  it('shows the meta message of an HTTP error as an error toast', async () => {
+    mount();
+    http.defaults.adapter = answer(409, envelope(false, 'user name already taken'));
+    await expect(http.post('/api/sys/users', {})).rejects.toThrow();
+    expect(await screen.findByText('user name already taken')).toBeTruthy();
+  });
+
+  it("describes a 500 without a message as 'internal server error' and a 401 as 'unauthorised'", async () => {
+    mount();
+    http.defaults.adapter = answer(500, 'upstream broke');
+    await expect(http.get('/api/sys/dashboard')).rejects.toThrow('internal server error');
+    expect(await screen.findByText('internal server error')).toBeTruthy();
+    sessionStorage.clear();
+    http.defaults.adapter = answer(401, '');
+    await expect(http.get('/api/sys/dashboard')).rejects.toThrow('unauthorised');
+  });
+
+  it('offers to stay or to log in again when the token verification failed', async () => {
+    mount();
+    http.defaults.adapter = answer(401, envelope(false, 'token verification failed'));
+    await expect(http.get('/api/sys/dashboard')).rejects.toThrow();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Login expired');
+    expect(dialog.textContent).toContain('You can stay on this page or sign in again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(sessionStorage.getItem('token')).toBe('tok');
+  });
+
+  it('offers re-login even before the shell has mounted (a reload with a revoked token)', async () => {
+    http.defaults.adapter = answer(401, envelope(false, 'token verification failed'));
+    await expect(http.get('/api/sys/users/1/info')).rejects.toThrow();
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
+    expect(dialog.textContent).toContain('Login expired');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+  });
+
+  it('resets the token and reloads when the user chooses to log in again', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    useSessionStore.setState({ token: 'tok' });
+    mount();
+    http.defaults.adapter = answer(401, envelope(false, 'token verification failed'));
+    await expect(http.get('/api/sys/dashboard')).rejects.toThrow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in again' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(useSessionStore.getState().token).toBe('');
+  });
+});

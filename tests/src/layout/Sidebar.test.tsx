@@ -1,0 +1,127 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MenuIcon } from '../../../src/layout/MenuIcon.tsx';
+import { Sidebar } from '../../../src/layout/Sidebar.tsx';
+import type { AppRoute } from '../../../src/router/types.ts';
+import { useAppStore } from '../../../src/stores/app.ts';
+import { useLanguageStore } from '../../../src/stores/language.ts';
+import { usePermissionStore } from '../../../src/stores/permission.ts';
+import { DEFAULT_SETTINGS, useSettingsStore } from '../../../src/stores/settings.ts';
+import { page } from '../routePage.ts';
+
+const routes: AppRoute[] = [
+  {
+    path: '/',
+    component: 'Layout',
+    children: [page('/dashboard', 'Home', { meta: { title: 'Home', icon: 'menu_icon1' } })],
+  },
+  {
+    path: '/sys',
+    component: 'Layout',
+    meta: { title: 'System', icon: 'setting' },
+    children: [page('/sys/users', 'Users'), page('/sys/roles', 'Roles')],
+  },
+  {
+    path: '/cms',
+    component: 'Layout',
+    meta: { title: 'Content' },
+    children: [page('/cms/contents', 'Contents'), page('/cms/detail', 'Detail', { hidden: true })],
+  },
+  { path: '/secret', component: 'Layout', hidden: true, children: [page('/secret/page', 'Secret')] },
+  {
+    path: '/links',
+    component: 'Layout',
+    alwaysShow: true,
+    meta: { title: 'Links' },
+    children: [
+      {
+        path: 'https://school.example/manual',
+        component: '',
+        meta: { title: 'Manual', icon: 'https://school.example/manual.png' },
+      },
+    ],
+  },
+];
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <Sidebar /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('Sidebar (spec §2 side menu)', () => {
+  beforeEach(() => {
+    usePermissionStore.setState({ routes });
+    useSettingsStore.setState(DEFAULT_SETTINGS);
+    useAppStore.setState({ sidebar: { opened: true, withoutAnimation: false } });
+    act(() => useLanguageStore.getState().setLang('en'));
+  });
+
+  it('shows only routes not marked hidden, a single visible child in place of its parent', () => {
+    renderAt('/sys/users');
+    const sidebar = screen.getByTestId('sidebar');
+    expect(within(sidebar).getByText('Home')).toBeTruthy();
+    expect(within(sidebar).getByText('System')).toBeTruthy();
+    // Content has one visible child: Contents stands in its place
+    expect(within(sidebar).getByText('Contents')).toBeTruthy();
+    expect(within(sidebar).queryByText('Content')).toBeNull();
+    expect(within(sidebar).queryByText('Detail')).toBeNull();
+    expect(within(sidebar).queryByText('Secret')).toBeNull();
+    // alwaysShow keeps a single child under its parent
+    expect(within(sidebar).getByText('Links')).toBeTruthy();
+  });
+
+  it('opens the group of the page shown and marks the page selected', () => {
+    renderAt('/sys/roles');
+    const selected = screen.getByTestId('sidebar').querySelector('.ant-menu-item-selected');
+    expect(selected?.textContent).toBe('Roles');
+  });
+
+  it('navigates to a page when its item is clicked', () => {
+    const router = renderAt('/sys/users');
+    fireEvent.click(screen.getByText('Roles'));
+    expect(router.state.location.pathname).toBe('/sys/roles');
+  });
+
+  it('opens an external link in a new tab, with its URL icon as an image', () => {
+    renderAt('/sys/users');
+    fireEvent.click(screen.getByText('Links'));
+    const link = screen.getByText('Manual').closest('a');
+    expect(link?.getAttribute('href')).toBe('https://school.example/manual');
+    expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.getAttribute('rel')).toContain('noopener');
+    const icon = screen.getByTestId('sidebar').querySelector('img.menu-icon-img');
+    expect(icon?.getAttribute('src')).toBe('https://school.example/manual.png');
+  });
+
+  it('folds to icons when the sidebar is closed', () => {
+    useAppStore.setState({ sidebar: { opened: false, withoutAnimation: false } });
+    renderAt('/sys/users');
+    expect(screen.getByTestId('sidebar').querySelector('.ant-menu-inline-collapsed')).not.toBeNull();
+  });
+
+  it('paints its background in the menu colour of the settings', () => {
+    useSettingsStore.setState({ menuBg: '#001529' });
+    renderAt('/sys/users');
+    expect(screen.getByTestId('sidebar').style.background).toBe('rgb(0, 21, 41)');
+  });
+
+  it('shows the sidebar logo only when the settings ask for it', () => {
+    renderAt('/sys/users');
+    expect(screen.getByTestId('sidebar').querySelector('.sidebar-logo')).toBeNull();
+    act(() => useSettingsStore.getState().changeSetting('sidebarLogo', true));
+    expect(screen.getByRole('link', { name: 'School CMS' })).toBeTruthy();
+  });
+});
+
+describe('MenuIcon', () => {
+  it('shows an icon name that is a URL as an image, a known name as its icon, an unknown one as nothing', () => {
+    const { container: url } = render(<MenuIcon name="http://school.example/i.svg" />);
+    expect(url.querySelector('img')?.getAttribute('src')).toBe('http://school.example/i.svg');
+    const { container: known } = render(<MenuIcon name="user" />);
+    expect(known.querySelector('.anticon-user')).not.toBeNull();
+    const { container: unknown } = render(<MenuIcon name="no-such-icon" />);
+    expect(unknown.innerHTML).toBe('');
+  });
+});

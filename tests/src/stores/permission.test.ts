@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../src/api/routes.ts');
+
+const { routesRequest } = await import('../../../src/api/routes.ts');
+const { usePermissionStore } = await import('../../../src/stores/permission.ts');
+const { constantRoutes } = await import('../../../src/router/constantRoutes.ts');
+const { CATCH_ALL_ROUTE } = await import('../../../src/router/transform.ts');
+
+const store = () => usePermissionStore.getState();
+
+describe('permission store', () => {
+  beforeEach(() => store().reset());
+
+  it('starts with the constant routes and the catch-all', () => {
+    expect(store().routes).toEqual([...constantRoutes, CATCH_ALL_ROUTE]);
+    expect(store().generated).toBe(false);
+  });
+
+  it('generates the routes from the server list, with the catch-all last, and returns them', async () => {
+    vi.mocked(routesRequest).mockResolvedValue([
+      {
+        path: '/sys',
+        component: 'Layout',
+        redirect: 'x',
+        children: [{ path: 'users', component: 'resource/users' }],
+      },
+    ]);
+    const added = await store().generateRoutes();
+    expect(added.map((r) => r.path)).toEqual(['/sys', '*']);
+    expect(store().routes.at(-1)?.path).toBe('*');
+    expect(store().routes.filter((r) => r.path === '*')).toHaveLength(1);
+    expect(store().routes.slice(0, constantRoutes.length)).toEqual(constantRoutes);
+    expect(store().generated).toBe(true);
+  });
+
+  it("grants a code the user holds, and everything to '*'", () => {
+    store().setPermissions(['sys:users:list']);
+    expect(store().can('sys:users:list')).toBe(true);
+    expect(store().can('sys:users:delete')).toBe(false);
+    store().setPermissions(['*']);
+    expect(store().can('sys:users:delete')).toBe(true);
+  });
+
+  it('forgets routes and permissions on reset', async () => {
+    vi.mocked(routesRequest).mockResolvedValue([]);
+    await store().generateRoutes();
+    store().setPermissions(['*']);
+    store().reset();
+    expect(store()).toMatchObject({
+      routes: [...constantRoutes, CATCH_ALL_ROUTE],
+      dynamicRoutes: [],
+      generated: false,
+      permissions: [],
+    });
+  });
+});
