@@ -1,0 +1,188 @@
+// npm run bench:bundle: what the browser app costs to load (docs/benchmarks.md, "Bundle").
+//
+// 1. A production build with Vite's manifest, to check that every view under src/views is a chunk
+//    of its own and that the form library (RJSF) is a separate chunk.
+// 2. The server started as the browser suite starts it (a fresh data directory), and Chromium
+//    loading the login page and, signed in, the dashboard, each in a fresh browser context (a cold
+//    cache), three times. What counts is what the browser really fetched: the gzip size of every
+//    script it loaded, and LCP and CLS from the Performance API.
+//
+// Goals: login ≤ 200 KB and shell + dashboard ≤ 350 KB of gzipped JS; LCP < 1 s, CLS < 0.05.
+// Exits 1 when a size goal or a chunk rule is missed (deterministic); LCP and CLS are reported.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { launchBrowser } from '../tests/e2e/browser.ts';
+import startServer from '../tests/e2e/globalSetup.ts';
+
+const DIST = 'dist';
+const RUNS = 3;
+const GOALS = { loginKb: 200, dashboardKb: 350, lcpMs: 1000, cls: 0.05 };
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type ViteManifest = Record<string, ManifestChunk>;
+
+interface Visit {
+  /** the dist/ files of the scripts the page fetched */
+  scripts: string[];
+  lcpMs: number;
+  cls: number;
+}
+
+const gzipKb = async (file: string) => gzipSync(await readFile(join(DIST, file)), { level: 9 }).length / 1024;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Every view file has its own chunk, and no view is inlined into another chunk. */
+function chunkProblems(manifest: ViteManifest): string[] {
+  const problems: string[] = [];
+  const views = Object.values(manifest).filter((chunk) => chunk.src?.startsWith('src/views/'));
+  if (views.length === 0) problems.push('no view chunks found in the manifest');
+  for (const view of views) {
+    if (!view.isDynamicEntry) problems.push(`${view.src} is not loaded on demand`);
+  }
+  const files = new Set(views.map((view) => view.file));
+  if (files.size !== views.length) problems.push('two views share a chunk');
+  return problems;
+}
+
+/** The chunk holding RJSF: the one src/ and runtime/ui reach only through ResourceForm. */
+function formChunks(manifest: ViteManifest): Set<string> {
+  return new Set(
+    Object.entries(manifest)
+      .filter(([key]) => key.includes('ResourceForm'))
+      .map(([, chunk]) => chunk.file),
+  );
+}
+
+async function visit(browser: Browser, url: string, prepare: (page: Page) => Promise<void>, ready: string) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  await prepare(page);
+  await page.goto(url);
+  await page.getByTestId(ready).waitFor();
+  await page.waitForLoadState('networkidle');
+  const measured = await page.evaluate(
+    () =>
+      new Promise<{ scripts: string[]; lcpMs: number; cls: number }>((resolve) => {
+        let lcpMs = 0;
+        let cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) lcpMs = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
+            if (!entry.hadRecentInput) cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // buffered entries arrive in the observers' first callbacks, a task later
+        setTimeout(() => {
+          const scripts = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.endsWith('.js'));
+          resolve({ scripts, lcpMs, cls });
+        }, 500);
+      }),
+  );
+  await context.close();
+  return { ...measured, scripts: measured.scripts.map((path) => path.replace(/^\//, '')) } satisfies Visit;
+}
+
+async function main(): Promise<void> {
+  await build({ logLevel: 'warn', build: { manifest: true } });
+  const manifest = JSON.parse(await readFile(join(DIST, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const problems = chunkProblems(manifest);
+  const forms = formChunks(manifest);
+  if (forms.size === 0) problems.push('no separate chunk for the form library (ResourceForm)');
+
+  const provided: Record<string, string> = {};
+  const stop = await startServer({
+    provide: (key: string, value: string) => (provided[key] = value),
+  } as never);
+  const browser = await launchBrowser();
+  try {
+    const base = provided.baseUrl;
+    const login = await fetch(`${base}/api/sys/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', password: provided.adminPassword }),
+    });
+    const { data } = (await login.json()) as { data: { token: string; userId: number } };
+    const signIn = async (page: Page) => {
+      await page.addInitScript(
+        (session) => {
+          for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, String(value));
+        },
+        { token: data.token, userId: data.userId, userName: 'admin', firstlogin: false },
+      );
+    };
+
+    const pages = [
+      {
+        name: 'login',
+        url: `${base}/#/login`,
+        prepare: async () => {},
+        ready: 'login-form',
+        goalKb: GOALS.loginKb,
+      },
+      {
+        name: 'shell + dashboard',
+        url: `${base}/#/dashboard`,
+        prepare: signIn,
+        ready: 'dashboard',
+        goalKb: GOALS.dashboardKb,
+      },
+    ];
+    const lines: string[] = [];
+    for (const target of pages) {
+      const visits: Visit[] = [];
+      for (let i = 0; i < RUNS; i++)
+        visits.push(await visit(browser, target.url, target.prepare, target.ready));
+      const scripts = [...new Set(visits.flatMap((v) => v.scripts))];
+      let kb = 0;
+      for (const script of scripts) kb += await gzipKb(script);
+      const loadsForms = scripts.some((script) => forms.has(script));
+      if (kb > target.goalKb)
+        problems.push(`${target.name}: ${kb.toFixed(1)} KB of JS is over ${target.goalKb} KB`);
+      if (loadsForms) problems.push(`${target.name} loads the form library`);
+      const lcp = median(visits.map((v) => v.lcpMs));
+      const cls = median(visits.map((v) => v.cls));
+      lines.push(
+        `| ${target.name} | ${scripts.length} | ${kb.toFixed(1)} KB (≤ ${target.goalKb}) | ${lcp.toFixed(0)} ms${lcp < GOALS.lcpMs ? '' : ' (over 1 s)'} | ${cls.toFixed(3)}${cls < GOALS.cls ? '' : ' (over 0.05)'} | ${loadsForms ? 'yes' : 'no'} |`,
+      );
+    }
+    let formKb = 0;
+    for (const file of forms) formKb += await gzipKb(file);
+    process.stdout.write(
+      [
+        `Chromium ${browser.version()}, Node ${process.version}; median of ${RUNS} cold loads each`,
+        '',
+        '| page | scripts | gzipped JS | LCP | CLS | form library |',
+        '|---|---|---|---|---|---|',
+        ...lines,
+        '',
+        `form library chunk: ${formKb.toFixed(1)} KB gzipped; view chunks: ${Object.values(manifest).filter((c) => c.src?.startsWith('src/views/')).length}`,
+        ...problems.map((problem) => `PROBLEM: ${problem}`),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await browser.close();
+    await stop();
+  }
+  if (problems.length > 0) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,237 @@
+// The shell as a person uses it (issue 4): the login redirect round trip, the tab strip, the
+// 992 px device rule, the settings colours, breadcrumbs and logout, each with a screenshot.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const adminPassword = inject('adminPassword');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const tabs = () => page.getByTestId('tags-view-item');
+const tabTexts = () => tabs().allTextContents();
+const activeTab = () => page.locator('[data-testid="tags-view-item"][aria-current="page"]');
+
+async function signIn(): Promise<void> {
+  await page.getByPlaceholder('用户名').fill('admin');
+  await page.getByPlaceholder('密码').fill(adminPassword);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Through the side menu, as a person would: open the group, then the page. */
+async function openFromMenu(group: string, item: string): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  // a group and its page may share a title (内容管理): pages are the menu's items, groups its sub-menus
+  const entry = sidebar.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${item}$`) });
+  if (!(await entry.isVisible())) {
+    await sidebar
+      .locator('.ant-menu-submenu-title')
+      .filter({ hasText: new RegExp(`^${group}$`) })
+      .click();
+  }
+  await entry.click();
+}
+
+describe('the shell', () => {
+  it('sends a visitor to sign in and back to the page asked for', async () => {
+    await page.goto(`${baseUrl}/#/sys/roles?page=1`);
+    await page.waitForURL(/#\/login\?redirect=/);
+    expect(decodeURIComponent(page.url())).toContain('redirect=/sys/roles?page=1');
+    await page.getByTestId('login-form').waitFor();
+    await screenshot(page, 'shell-01-login-redirect');
+    await signIn();
+    await page.waitForURL(/#\/sys\/roles\?page=1$/);
+    await page.getByTestId('sidebar').waitFor();
+    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('角色管理');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+  });
+
+  it('shows breadcrumbs from the dashboard down, the last one not a link', async () => {
+    await openFromMenu('系统管理', '用户管理');
+    await page.waitForURL(/#\/sys\/users/);
+    const crumbs = page.getByTestId('breadcrumb');
+    await expect
+      .poll(() => crumbs.locator('li').allTextContents())
+      .toEqual(['系统首页', '/', '系统管理', '/', '用户管理']);
+    expect(await crumbs.getByRole('link').allTextContents()).toEqual(['系统首页']);
+    await screenshot(page, 'shell-02-breadcrumbs');
+    await crumbs.getByRole('link', { name: '系统首页' }).click();
+    await page.waitForURL(/#\/dashboard$/);
+    await page.getByTestId('dashboard').waitFor();
+    await expect.poll(() => crumbs.locator('li').allTextContents()).toEqual(['系统首页']);
+    await page.getByTestId('recent-contents').locator('li').first().waitFor();
+    // a bar is a stroked line: attached rather than "visible" to playwright, whose box is its geometry
+    await page.getByTestId('contents-chart').locator('.ct-bar').first().waitFor({ state: 'attached' });
+    await screenshot(page, 'shell-03-dashboard');
+  });
+
+  it('keeps a tab per page visited, the dashboard affixed, the current tab marked', async () => {
+    await openFromMenu('内容管理', '内容管理');
+    await page.waitForURL(/#\/cms\/contents/);
+    await expect.poll(tabTexts).toEqual(['我的主页', '角色管理', '用户管理', '内容管理']);
+    expect(await activeTab().textContent()).toBe('内容管理');
+    // the affixed dashboard tab has no close button
+    expect(await tabs().first().getByRole('button').count()).toBe(0);
+    expect(await tabs().nth(1).getByRole('button').count()).toBe(1);
+  });
+
+  it('keeps a cached view as it was while its tab is left', async () => {
+    await page.getByTestId('tags-view').getByText('用户管理').click();
+    await page.getByPlaceholder('请输入用户名').fill('adm');
+    await page.getByTestId('tags-view').getByText('内容管理').click();
+    await page.waitForURL(/#\/cms\/contents/);
+    await page.getByTestId('tags-view').getByText('用户管理').click();
+    await page.waitForURL(/#\/sys\/users/);
+    expect(await page.getByPlaceholder('请输入用户名').inputValue()).toBe('adm');
+  });
+
+  it('offers refresh, close, close others and close all in a context menu 105 px wide', async () => {
+    await tabs().filter({ hasText: '角色管理' }).click({ button: 'right' });
+    const menu = page.getByTestId('tags-view-contextmenu');
+    await menu.waitFor();
+    expect((await menu.boundingBox())?.width).toBe(105);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      '刷新',
+      '关闭',
+      '关闭其他',
+      '关闭所有',
+    ]);
+    await screenshot(page, 'shell-04-tab-contextmenu');
+    await menu.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(tabTexts).toEqual(['我的主页', '角色管理']);
+    await page.waitForURL(/#\/sys\/roles/);
+  });
+
+  it('brings the open tabs back after a browser reload', async () => {
+    await openFromMenu('系统管理', '用户管理');
+    await expect.poll(tabTexts).toEqual(['我的主页', '角色管理', '用户管理']);
+    await page.reload();
+    await page.getByTestId('tags-view').waitFor();
+    await expect.poll(tabTexts).toEqual(['我的主页', '角色管理', '用户管理']);
+    expect(await activeTab().textContent()).toBe('用户管理');
+    await screenshot(page, 'shell-05-tabs-after-reload');
+  });
+
+  it('closes all but the affixed tab and goes to it', async () => {
+    await tabs().filter({ hasText: '用户管理' }).click({ button: 'right' });
+    await page.getByTestId('tags-view-contextmenu').getByRole('menuitem', { name: '关闭所有' }).click();
+    await expect.poll(tabTexts).toEqual(['我的主页']);
+    await page.waitForURL(/#\/dashboard$/);
+  });
+
+  it('counts 991 px as mobile: the sidebar slides away, opens over the page and closes on an outside click', async () => {
+    await page.setViewportSize({ width: 991, height: 800 });
+    const shell = page.locator('.app-wrapper');
+    await expect.poll(() => shell.getAttribute('data-device')).toBe('mobile');
+    const sidebar = page.getByTestId('sidebar');
+    await expect.poll(async () => (await sidebar.boundingBox())?.x ?? 0).toBeLessThan(-100);
+    await page.getByTestId('hamburger').click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
+    expect((await sidebar.boundingBox())?.width).toBe(210);
+    await screenshot(page, 'shell-06-mobile-991-open');
+    await page.getByTestId('drawer-bg').click({ position: { x: 600, y: 400 } });
+    await expect.poll(async () => (await sidebar.boundingBox())?.x ?? 0).toBeLessThan(-100);
+  });
+
+  it('counts 992 px as a desktop, with the sidebar 210 px wide once opened', async () => {
+    await page.setViewportSize({ width: 992, height: 800 });
+    const shell = page.locator('.app-wrapper');
+    await expect.poll(() => shell.getAttribute('data-device')).toBe('desktop');
+    if ((await page.getByTestId('hamburger').getAttribute('aria-expanded')) === 'false') {
+      await page.getByTestId('hamburger').click();
+    }
+    const sidebar = page.getByTestId('sidebar');
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(210);
+    expect(await page.getByTestId('drawer-bg').count()).toBe(0);
+    const cookies = await context.cookies(baseUrl);
+    expect(cookies.find((c) => c.name === 'sidebarStatus')?.value).toBe('1');
+    await screenshot(page, 'shell-07-desktop-992');
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
+
+  it('applies the settings colours at once and remembers them', async () => {
+    await page.getByTestId('settings-button').click();
+    const panel = page.getByTestId('settings-panel');
+    await panel.waitFor();
+    const pickers = page.locator('.ant-popover:visible');
+    // the theme colour: a preset of the picker's panel; the third is spec §9's home theme, #7D1BAA
+    await panel.getByTestId('setting-theme').click();
+    await pickers.locator('.ant-color-picker-presets-color').nth(2).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => pickers.count()).toBe(0);
+    // the menu background: typed into the picker's hex input
+    await panel.getByTestId('setting-menuBg').click();
+    const hex = pickers.locator('.ant-color-picker-hex-input input');
+    await hex.fill('001529');
+    await hex.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => pickers.count()).toBe(0);
+    await panel.getByTestId('setting-sidebarLogo').click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--theme-color')),
+      )
+      .toBe('#7d1baa');
+    await expect
+      .poll(() => page.getByTestId('sidebar').evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(0, 21, 41)');
+    await expect.poll(() => page.getByTestId('sidebar').locator('.sidebar-logo').count()).toBe(1);
+    await screenshot(page, 'shell-08-settings');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('sidebar').waitFor();
+    expect(await page.getByTestId('sidebar').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(0, 21, 41)',
+    );
+    expect(await activeTab().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(125, 27, 170)',
+    );
+  });
+
+  it('switches to dark mode and back to the defaults', async () => {
+    await page.getByTestId('settings-button').click();
+    const panel = page.getByTestId('settings-panel');
+    await panel.getByTestId('setting-darkMode').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'shell-09-dark');
+    await page.getByTestId('settings-button').click();
+    await panel.getByRole('button', { name: /恢复默认/ }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await expect
+      .poll(() => page.getByTestId('sidebar').evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(48, 65, 86)');
+    await page.keyboard.press('Escape');
+  });
+
+  it('logs out from the user menu: session storage and the token cookie gone, tabs closed', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/#\/login/);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    const cookies = await context.cookies(baseUrl);
+    expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
+    await screenshot(page, 'shell-10-logged-out');
+    await page.goto(`${baseUrl}/#/dashboard`);
+    await page.waitForURL(/#\/login\?redirect=/);
+  });
+
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
