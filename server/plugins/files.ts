@@ -104,8 +104,10 @@ async function files(app: FastifyInstance): Promise<void> {
       const name = pathName.replace(/^\/+/, '');
       return isStoredName(name) && IMAGE_EXTENSIONS.has(extensionOf(name));
     },
+    // a stored name is never reused for other bytes, so a cached copy never goes stale
+    maxAge: YEAR_SECONDS * 1000,
+    immutable: true,
     setHeaders: (res) => {
-      res.setHeader('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
       res.setHeader('content-security-policy', "default-src 'none'");
     },
   });
