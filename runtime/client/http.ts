@@ -35,6 +35,8 @@ export interface HttpOptions {
   /** the product's API prefix (VITE_API_BASE); empty means the app's own origin */
   baseURL?: string;
   getToken: () => string | undefined;
+  /** the interface language, sent as Accept-Language so the server's messages match the page */
+  getLanguage?: () => string | undefined;
   notify: Notifier;
   /**
    * The session is no longer valid. Called once for a burst of failing calls; when it returns a
@@ -95,6 +97,8 @@ export function createHttp(options: HttpOptions): AxiosInstance {
   http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     const token = options.getToken();
     if (token) config.headers.set(TOKEN_HEADER, token);
+    const language = options.getLanguage?.();
+    if (language) config.headers.set('Accept-Language', language);
     const method = (config.method ?? 'get').toLowerCase();
     if (BODY_METHODS.has(method) && isPlainObject(config.data)) {
       config.data = encodeForm(config.data).toString();

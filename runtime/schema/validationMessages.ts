@@ -24,6 +24,7 @@ const zh: Catalogue = {
   uniqueItems: (p) => `${p.title}有重复项`,
   additionalProperties: () => '不允许设置该字段',
   invalid: (p) => `${p.title}的值无效`,
+  unique: (p) => `${p.title}已存在`,
 };
 
 const en: Catalogue = {
@@ -40,6 +41,7 @@ const en: Catalogue = {
   uniqueItems: (p) => `${p.title} lists an item twice`,
   additionalProperties: () => 'this field cannot be set here',
   invalid: (p) => `${p.title} is not valid`,
+  unique: (p) => `${p.title} already exists`,
 };
 
 const CATALOGUES: Record<Lang, Catalogue> = { zh, en };

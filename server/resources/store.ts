@@ -345,7 +345,7 @@ export class ResourceStore {
     } catch (error) {
       if (isUniqueViolation(error)) {
         const fields = uniqueViolationFields(this.resource, error);
-        throw conflict(Object.fromEntries(fields.map((f) => [f, 'already exists'])));
+        throw conflict(this.resource, fields);
       }
       if (isForeignKeyViolation(error)) throw new ApiError(409, 'the row is still referenced by other data');
       throw error;

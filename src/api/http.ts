@@ -7,10 +7,12 @@ import type { Envelope } from '../../runtime/contract.ts';
 import { API_BASE } from '../config.ts';
 import { feedback } from '../feedback.ts';
 import { readToken } from '../session/sessionStorage.ts';
+import { useLanguageStore } from '../stores/language.ts';
 
 export const http = createHttp({
   baseURL: API_BASE,
   getToken: readToken,
+  getLanguage: () => useLanguageStore.getState().lang,
   notify: { error: (message, durationMs) => feedback.error(message, durationMs) },
   onTokenFailed: () => feedback.tokenFailed(),
 });

@@ -103,8 +103,10 @@ describe('walking skeleton: users end to end', () => {
     await drawer.locator('#root_realName').fill('重复的人');
     await drawer.locator('#root_password').fill('Strong-pass-99');
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
-    // the server answers 409 for the taken user name; the message lands on that field
-    await expect.poll(() => drawer.textContent()).toMatch(/已存在|already/);
+    // the server answers 409 for the taken user name, in the page's language; the message lands on that field
+    await drawer.locator('.ant-form-item-explain-error', { hasText: '用户名已存在' }).waitFor();
+    // the form leaves its saving state once the answer is in; the picture shows the form as the user sees it
+    await drawer.getByRole('button', { name: /保\s*存/ }).and(page.locator(':not(.ant-btn-loading)')).waitFor();
     await screenshot(page, 'skeleton-03-server-field-error');
     await drawer.locator('#root_userName').fill('teacher01');
     await drawer.locator('#root_realName').fill('王老师');
@@ -136,19 +138,20 @@ describe('walking skeleton: users end to end', () => {
 
   it('freezes and restores a user from the row actions', async () => {
     const row = page.getByRole('row').filter({ hasText: 'teacher01' });
-    await row.getByRole('button', { name: '冻结' }).click();
-    await page
-      .locator('.ant-popover, .ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    // edit and delete stay links; freeze, restore and reset password sit in the row's "More" menu,
+    // whose confirm opens on the "More" link once an item is chosen
+    const runFromMore = async (name: string) => {
+      await row.getByRole('button', { name: /更\s*多/ }).click();
+      await page.getByRole('menuitem', { name }).click();
+      await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+    };
+    await runFromMore('冻结');
     await expect.poll(() => row.textContent()).toContain('冻结');
-    await row.getByRole('button', { name: '恢复' }).waitFor();
     await screenshot(page, 'skeleton-04-frozen');
-    await row.getByRole('button', { name: '恢复' }).click();
-    await page
-      .locator('.ant-popover, .ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await row.getByRole('button', { name: /更\s*多/ }).click();
+    expect(await page.getByRole('menuitem', { name: '冻结' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await runFromMore('恢复');
     await expect.poll(() => row.textContent()).toContain('正常');
   });
 

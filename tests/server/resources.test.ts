@@ -187,7 +187,16 @@ describe.each(backends)('generic resources on $name', (backend) => {
       body: { userName: 'admin', realName: 'Again', password: 'Long-enough-1' },
     });
     expect(users.status).toBe(409);
-    expect(Object.keys(users.body.data.errors)).toEqual(['userName']);
+    // in the field's own title and the request's language: Chinese unless English is asked for
+    expect(users.body.data.errors).toEqual({ userName: '用户名已存在' });
+    expect(users.body.meta.message).toBe('用户名已存在');
+    const english = await call(server.app, 'POST', '/api/sys/users', {
+      token: admin,
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      body: { userName: 'admin', realName: 'Again', password: 'Long-enough-1' },
+    });
+    expect(english.body.data.errors).toEqual({ userName: 'User name already exists' });
+    expect(english.body.meta.message).toBe('User name already exists');
   });
 
   it('updates one row and answers 404 for an unknown id', async () => {

@@ -74,6 +74,15 @@ describe('requests', () => {
     expect(server.received[1].headers['x-token']).toBeUndefined();
   });
 
+  it("sends the interface language as Accept-Language, so the server's messages match the page", async () => {
+    let lang = 'zh';
+    const h = harness({ getLanguage: () => lang });
+    await h.http.get('/a');
+    lang = 'en';
+    await h.http.post('/b', { x: 1 });
+    expect(server.received.map((r) => r.headers['accept-language'])).toEqual(['zh', 'en']);
+  });
+
   it('form-encodes POST, PUT and DELETE bodies: repeated keys, an empty array as one empty value, objects as JSON', async () => {
     const h = harness();
     const body = { name: 'Ada', ids: [3, 4], roles: [], extra: { a: 1 }, cleared: null, skipped: undefined };
