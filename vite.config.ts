@@ -69,6 +69,13 @@ export default defineConfig(({ mode }) => {
         },
       },
     },
-    server: { proxy: { ...proxied('/api'), ...proxied('/common') } },
+    server: {
+      proxy: {
+        ...proxied('/api'),
+        ...proxied('/common'),
+        // stored image addresses are /uploads/<name> whatever the API prefix (docs/api.md "Files")
+        '/uploads': { target, changeOrigin: true },
+      },
+    },
   };
 });

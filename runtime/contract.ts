@@ -54,6 +54,7 @@ export const API_PATHS = {
   logout: '/api/sys/logout',
   userInfo: (id: number | string) => `/api/sys/users/${id}/info`,
   routes: '/api/sys/routes',
+  manifest: '/api/sys/manifest',
   roleSwitch: '/api/sys/roles/switch',
   dashboard: '/api/sys/dashboard',
   license: '/api/sys/license',

@@ -11,6 +11,7 @@ import envelope from './plugins/envelope.ts';
 import files from './plugins/files.ts';
 import headers from './plugins/headers.ts';
 import housekeeping from './plugins/housekeeping.ts';
+import manifestRoute from './plugins/manifest.ts';
 import publicService from './plugins/public.ts';
 import resources from './plugins/resources.ts';
 import staticFiles from './plugins/static.ts';
@@ -47,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(files);
   await app.register(resources, { hooks: systemHooks });
   await app.register(sys);
+  await app.register(manifestRoute);
   await app.register(publicService);
   if (options.staticDir) await app.register(staticFiles, { root: options.staticDir });
   return app;

@@ -6,6 +6,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** the folder of resource schemas the server compiles at start */
+  schemaDir: string;
   databaseUrl?: string;
   adminPassword?: string;
 }
@@ -14,6 +16,7 @@ export const ENVIRONMENT_HELP = [
   ['PORT', '8080', 'port to listen on'],
   ['HOST', '127.0.0.1', 'address to listen on (0.0.0.0 for every interface)'],
   ['DATA_DIR', './.data', 'embedded database (pglite/), uploads and exports'],
+  ['SCHEMA_DIR', './schemas', 'the resource schemas (YAML) the server and the app are made from'],
   [
     'DATABASE_URL',
     'unset',
@@ -44,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './.data'),
+    schemaDir: resolve(env.SCHEMA_DIR || './schemas'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
   };

@@ -1,7 +1,8 @@
 // `npm run dev`: Vite's dev server for the app with the API behind it (vite.config.ts proxies
-// /api and /common to PORT). Editing a schema rebuilds generated/manifest.json, so the page
-// updates live, and the API with it; a schema problem shows in the page as Vite's error
-// overlay with file:line:col, and the last good API keeps serving.
+// /api, /common and /uploads to PORT). Saving a schema reloads the API with the new manifest,
+// rewrites generated/manifest.json and reloads the open page, which reads its resources from the
+// API; a schema problem shows in the page as Vite's error overlay with file:line:col, and the
+// last good API keeps serving.
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { createServer, type ErrorPayload } from 'vite';
@@ -12,16 +13,19 @@ import { LiveApi } from './dev/liveApi.ts';
 import { overlayPayload } from './dev/overlay.ts';
 import { loadManifest, openDatabase } from './start.ts';
 
-const schemaDir = resolve('schemas');
 const manifestFile = resolve('generated/manifest.json');
 
-async function writeIfChanged(file: string, text: string): Promise<void> {
+/** Writes the file when its text differs; says whether it did. */
+async function writeIfChanged(file: string, text: string): Promise<boolean> {
   const old = await readFile(file, 'utf8').catch(() => undefined);
-  if (old !== text) await writeFile(file, text);
+  if (old === text) return false;
+  await writeFile(file, text);
+  return true;
 }
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
+  const { schemaDir } = config;
   const database = await openDatabase(config);
   const api = new LiveApi(database, config, { logger: { level: process.env.LOG_LEVEL || 'warn' } });
   const vite = await createServer({
@@ -33,7 +37,7 @@ async function main(): Promise<void> {
   const reload = async () => {
     try {
       const manifest = await loadManifest(schemaDir);
-      await writeIfChanged(manifestFile, serializeManifest(manifest));
+      const changed = await writeIfChanged(manifestFile, serializeManifest(manifest));
       const { seed, tableChanges } = await api.load(manifest);
       if (!loaded) {
         process.stdout.write(
@@ -47,8 +51,9 @@ async function main(): Promise<void> {
       } else if (tableChanges.length > 0) {
         process.stdout.write(`resource tables: ${tableChanges.join('\n  ')}\n`);
       }
+      // the page holds the manifest it fetched at sign-in: a new one needs a fresh page
+      if (loaded && (changed || lastError)) vite.ws.send({ type: 'full-reload' });
       loaded = true;
-      if (lastError) vite.ws.send({ type: 'full-reload' });
       lastError = undefined;
     } catch (error) {
       lastError = overlayPayload(error);

@@ -15,7 +15,7 @@ async function main(): Promise<number> {
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
     started = await startServer(config, {
-      schemaDir: resolve('schemas'),
+      schemaDir: config.schemaDir,
       staticDir: resolve('dist'),
       logger: { level: process.env.LOG_LEVEL || 'warn' },
     });

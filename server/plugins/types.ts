@@ -20,5 +20,7 @@ declare module 'fastify' {
     access?: Access;
     /** seconds a browser or proxy may keep a successful GET (the public content service) */
     publicMaxAge?: number;
+    /** a signed-in GET a browser may keep and revalidate (private, no-cache) instead of no-store */
+    revalidate?: boolean;
   }
 }

@@ -109,6 +109,7 @@ export const messages = {
   noContents: { zh: '暂无内容', en: 'No contents yet' },
   dashboardFailed: { zh: '首页数据加载失败', en: 'The figures could not be loaded' },
   retry: { zh: '重试', en: 'Retry' },
+  manifestFailed: { zh: '页面定义加载失败', en: 'The page definitions could not be loaded' },
 
   licenseTitle: { zh: '软件许可', en: 'Licence' },
   licenseValid: { zh: '许可有效', en: 'The licence is valid' },

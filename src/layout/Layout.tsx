@@ -3,15 +3,18 @@
 // App (toasts and the login-expired confirm, FeedbackBridge), the resource clients, dayjs
 // following the language; the settings panel (colour pickers) only once opened.
 
-import { App } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Result } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ResourcesProvider } from '../../runtime/ui/ResourcesContext.tsx';
 import { http } from '../api/http.ts';
 import { AntdProvider } from '../app/AntdProvider.tsx';
 import { FeedbackBridge } from '../app/FeedbackBridge.tsx';
-import { manifest } from '../app/manifest.ts';
+import { manifestQuery } from '../app/manifest.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
 import { followLanguage } from '../i18n/dayjsLocale.ts';
+import { useT } from '../i18n/useT.ts';
 import { useAppStore } from '../stores/app.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { AppMain } from './AppMain.tsx';
@@ -35,6 +38,26 @@ export default function Layout() {
   // once opened the panel stays mounted, so its drawer can animate closed
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const mobile = device === 'mobile';
+  const t = useT();
+  // the frame draws at once; the pages inside wait for the resources they are made from
+  const manifest = useQuery(manifestQuery);
+  const content = manifest.data ? (
+    <ResourcesProvider http={http} resources={manifest.data.resources}>
+      <AppMain />
+    </ResourcesProvider>
+  ) : manifest.isError ? (
+    <Result
+      status="warning"
+      title={t('manifestFailed')}
+      extra={
+        <Button type="primary" onClick={() => manifest.refetch()}>
+          {t('retry')}
+        </Button>
+      }
+    />
+  ) : (
+    <PageLoading />
+  );
 
   const classes = [
     'app-wrapper',
@@ -49,31 +72,29 @@ export default function Layout() {
     <AntdProvider>
       <App>
         <FeedbackBridge />
-        <ResourcesProvider http={http} resources={manifest.resources}>
-          <div className={classes.join(' ')} data-device={device}>
-            {mobile && sidebar.opened && (
-              <div className="drawer-bg" data-testid="drawer-bg" onClick={() => closeSidebar(false)} />
-            )}
-            <Sidebar />
-            <div className="main-container">
-              <div className={fixedHeader ? 'fixed-header' : undefined}>
-                <Navbar
-                  onOpenSettings={() => {
-                    setSettingsLoaded(true);
-                    setSettingsOpen(true);
-                  }}
-                />
-                {tagsView && <TagsView />}
-              </div>
-              <AppMain />
+        <div className={classes.join(' ')} data-device={device}>
+          {mobile && sidebar.opened && (
+            <div className="drawer-bg" data-testid="drawer-bg" onClick={() => closeSidebar(false)} />
+          )}
+          <Sidebar />
+          <div className="main-container">
+            <div className={fixedHeader ? 'fixed-header' : undefined}>
+              <Navbar
+                onOpenSettings={() => {
+                  setSettingsLoaded(true);
+                  setSettingsOpen(true);
+                }}
+              />
+              {tagsView && <TagsView />}
             </div>
-            {settingsLoaded && (
-              <Suspense fallback={null}>
-                <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-              </Suspense>
-            )}
+            {content}
           </div>
-        </ResourcesProvider>
+          {settingsLoaded && (
+            <Suspense fallback={null}>
+              <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+            </Suspense>
+          )}
+        </div>
       </App>
     </AntdProvider>
   );

@@ -106,7 +106,10 @@ describe('walking skeleton: users end to end', () => {
     // the server answers 409 for the taken user name, in the page's language; the message lands on that field
     await drawer.locator('.ant-form-item-explain-error', { hasText: '用户名已存在' }).waitFor();
     // the form leaves its saving state once the answer is in; the picture shows the form as the user sees it
-    await drawer.getByRole('button', { name: /保\s*存/ }).and(page.locator(':not(.ant-btn-loading)')).waitFor();
+    await drawer
+      .getByRole('button', { name: /保\s*存/ })
+      .and(page.locator(':not(.ant-btn-loading)'))
+      .waitFor();
     await screenshot(page, 'skeleton-03-server-field-error');
     await drawer.locator('#root_userName').fill('teacher01');
     await drawer.locator('#root_realName').fill('王老师');
@@ -143,7 +146,10 @@ describe('walking skeleton: users end to end', () => {
     const runFromMore = async (name: string) => {
       await row.getByRole('button', { name: /更\s*多/ }).click();
       await page.getByRole('menuitem', { name }).click();
-      await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+      await page
+        .locator('.ant-popover:visible')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
     };
     await runFromMore('冻结');
     await expect.poll(() => row.textContent()).toContain('冻结');

@@ -160,6 +160,19 @@ describe.each(backends)('a resource added as YAML only on $name', (backend) => {
     expect(write.body.meta.message).toBe('missing permission cms:notices:create');
   });
 
+  it("is in the manifest the app's generated pages are made from", async () => {
+    const answer = await call(server.app, 'GET', '/api/sys/manifest', { token: admin });
+    const notices = answer.body.data.resources.find((r: { name: string }) => r.name === 'notices');
+    expect(notices).toMatchObject({
+      name: 'notices',
+      endpoint: NOTICES,
+      title: { zh: '通知公告', en: 'Notices' },
+    });
+    expect(notices.fields.map((f: { name: string }) => f.name)).toEqual(
+      expect.arrayContaining(['title', 'body', 'publishDate', 'authorId', 'status']),
+    );
+  });
+
   it('is published on the public service as its public block says: published rows, listed without the body', async () => {
     const published = await call(server.app, 'POST', NOTICES, {
       token: admin,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { helpText, readConfig } from '../../server/config.ts';
 import { SchemaProblemsError, startServer } from '../../server/start.ts';
@@ -26,13 +26,15 @@ describe('starting the server on a data directory', () => {
       databaseUrl: undefined,
       adminPassword: undefined,
     });
-    expect(config.dataDir.endsWith('.data')).toBe(true);
+    expect(config.dataDir).toBe(resolve('.data'));
+    expect(config.schemaDir).toBe(resolve('schemas'));
+    expect(readConfig({ SCHEMA_DIR: 'elsewhere/schemas' }).schemaDir).toBe(resolve('elsewhere/schemas'));
     expect(readConfig({ PORT: '9000', DATABASE_URL: 'postgres://x/y' })).toMatchObject({
       port: 9000,
       databaseUrl: 'postgres://x/y',
     });
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD'])
+    for (const name of ['PORT', 'HOST', 'DATA_DIR', 'SCHEMA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD'])
       expect(helpText()).toContain(name);
   });
 

@@ -5,9 +5,13 @@ import { App } from 'antd';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import built from '../../generated/manifest.json';
 import { createHttp } from '../../runtime/client/http.ts';
+import type { Manifest } from '../../runtime/schema/types.ts';
 import { ResourcesProvider } from '../../runtime/ui/ResourcesContext.tsx';
-import { manifest } from '../../src/app/manifest.ts';
+
+// the committed build of schemas/, which is what the server answers GET /api/sys/manifest with
+const manifest = built as unknown as Manifest;
 
 export interface Call {
   method: string;

@@ -6,18 +6,16 @@ import { useShallow } from 'zustand/react/shallow';
 import { avatarUrl } from '../../../runtime/ui/avatarUrl.ts';
 import { ResourceForm } from '../../../runtime/ui/ResourceForm.tsx';
 import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
-import { findResource } from '../../app/manifest.ts';
 import { useT } from '../../i18n/useT.ts';
 import { useLanguageStore } from '../../stores/language.ts';
 import { useSessionStore } from '../../stores/session.ts';
-
-const users = findResource('users');
 
 export default function InfoPage() {
   const t = useT();
   const { message } = App.useApp();
   const lang = useLanguageStore((s) => s.lang);
   const client = useRefClient('users');
+  const users = client.resource;
   const profile = useSessionStore(
     useShallow((s) => ({
       userName: s.userName,
@@ -63,16 +61,14 @@ export default function InfoPage() {
       </Col>
       <Col xs={24} lg={15}>
         <Card title={t('editProfile')}>
-          {users && (
-            <ResourceForm
-              key={`${profile.realName}-${profile.avatar}-${lang}`}
-              resource={users}
-              mode={{ action: 'self' }}
-              initial={{ realName: profile.realName, personImage: profile.avatar }}
-              onSubmit={save}
-              lang={lang}
-            />
-          )}
+          <ResourceForm
+            key={`${profile.realName}-${profile.avatar}-${lang}`}
+            resource={users}
+            mode={{ action: 'self' }}
+            initial={{ realName: profile.realName, personImage: profile.avatar }}
+            onSubmit={save}
+            lang={lang}
+          />
         </Card>
       </Col>
     </Row>

@@ -5,7 +5,6 @@ import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
-import { findResource } from '../../app/manifest.ts';
 import { useT } from '../../i18n/useT.ts';
 import { safeRedirect } from '../../router/safeRedirect.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -16,15 +15,14 @@ interface PasswordForm {
   confirm: string;
 }
 
-/** The users schema's password rule, which the server checks too. */
-const MIN_LENGTH = findResource('users')?.fields.find((field) => field.name === 'password')?.minLength ?? 1;
-
 export default function PasswordPage() {
   const t = useT();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const users = useRefClient('users');
+  // the users schema's password rule, which the server checks too
+  const minLength = users.resource.fields.find((field) => field.name === 'password')?.minLength ?? 1;
   const userId = useSessionStore((s) => s.userId);
   const firstlogin = useSessionStore((s) => s.firstlogin);
   const [saving, setSaving] = useState(false);
@@ -68,7 +66,7 @@ export default function PasswordPage() {
           dependencies={['oldPassword']}
           rules={[
             { required: true, message: t('newPasswordRequired') },
-            { min: MIN_LENGTH, message: t('passwordTooShort') },
+            { min: minLength, message: t('passwordTooShort') },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
                 value && value === getFieldValue('oldPassword')

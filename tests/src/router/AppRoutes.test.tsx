@@ -1,19 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientManifest } from '../../../src/api/manifest.ts';
 import { userInfo } from '../userInfo.ts';
 
 // every call of the module becomes a vi.fn() the tests answer
 vi.mock('../../../src/api/session.ts');
 vi.mock('../../../src/api/routes.ts');
+vi.mock('../../../src/api/manifest.ts');
 
 const api = await import('../../../src/api/session.ts');
 const { routesRequest } = await import('../../../src/api/routes.ts');
+const { manifestRequest } = await import('../../../src/api/manifest.ts');
+const built = (await import('../../../generated/manifest.json')).default as unknown as ClientManifest;
 const { AppRoutes } = await import('../../../src/router/AppRoutes.tsx');
 const { useSessionStore } = await import('../../../src/stores/session.ts');
 const { usePermissionStore } = await import('../../../src/stores/permission.ts');
+// the app's own client, as the app has it: the route guard's prefetch and the shell share it
+const { queryClient } = await import('../../../src/app/queryClient.ts');
 
 const info = userInfo({
   userId: 4,
@@ -36,7 +42,7 @@ function renderApp(url: string) {
   const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [url] });
   render(
     <App>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </App>,
@@ -48,9 +54,11 @@ describe('AppRoutes', () => {
   beforeEach(() => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     sessionStorage.clear();
+    queryClient.clear();
     useSessionStore.getState().resetToken();
     vi.mocked(api.userInfoRequest).mockReset().mockResolvedValue(info);
     vi.mocked(routesRequest).mockReset().mockResolvedValue([]);
+    vi.mocked(manifestRequest).mockReset().mockResolvedValue({ resources: built.resources });
   });
 
   it('sends a visitor without a session to sign in, remembering the page', async () => {
@@ -83,6 +91,29 @@ describe('AppRoutes', () => {
     // a menu entry naming a view this build lacks shows the 404 page in place, at its own address
     await screen.findByText('404', undefined, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/cms/gone');
+  });
+
+  it('draws the frame while the manifest loads, and offers a retry when it cannot be fetched', async () => {
+    reloadWithSession();
+    vi.mocked(routesRequest).mockResolvedValue([
+      {
+        path: '/sys',
+        component: 'Layout',
+        children: [{ path: 'users', name: 'users', component: 'resource/users' }],
+      },
+    ]);
+    vi.mocked(manifestRequest).mockRejectedValue(new Error('Network Error'));
+    renderApp('/sys/users');
+    const retry = await screen.findByRole('button', { name: /重\s*试/ }, { timeout: 5000 });
+    expect(screen.getByText('页面定义加载失败')).toBeTruthy();
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+    const failedCalls = vi.mocked(manifestRequest).mock.calls.length;
+    vi.mocked(manifestRequest).mockResolvedValue({ resources: built.resources });
+    fireEvent.click(retry);
+    // the generated users page, made from the manifest the second fetch brought
+    // (its code is loaded on demand, which jsdom takes a while over)
+    expect((await screen.findAllByText('创建时间', undefined, { timeout: 15000 })).length).toBeGreaterThan(0);
+    expect(manifestRequest).toHaveBeenCalledTimes(failedCalls + 1);
   });
 
   it('ends the session when it cannot be restored', async () => {

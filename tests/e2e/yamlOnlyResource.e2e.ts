@@ -1,0 +1,95 @@
+// A resource added as YAML only (issue 3): a server started on a copy of schemas/ plus
+// tests/fixtures/schemas/notices, and the same built app, which reads its resources from that
+// server. The notices page, its menu entry, list and form exist with no code written for them.
+import { rm } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemasWithNotices } from '../fixtures/addNoticesResource.ts';
+import { launchBrowser, screenshot, watchErrors } from './browser.ts';
+import { ADMIN_PASSWORD } from './globalSetup.ts';
+import { type ServerProcess, startServerProcess } from './serverProcess.ts';
+
+let schemaDir: string;
+let server: ServerProcess;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  schemaDir = await schemasWithNotices();
+  server = await startServerProcess({ ADMIN_PASSWORD, SCHEMA_DIR: schemaDir });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
+  errors = watchErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(schemaDir, { recursive: true, force: true });
+});
+
+describe('a resource added as YAML only', () => {
+  it('has a menu entry that opens its generated list, with its columns and filters', async () => {
+    await page.goto(`${server.baseUrl}/#/login`);
+    await page.getByPlaceholder('用户名').fill('admin');
+    await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/#\/dashboard/);
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar
+      .locator('.ant-menu-submenu-title')
+      .filter({ hasText: /^内容管理$/ })
+      .click();
+    await sidebar
+      .locator('li.ant-menu-item')
+      .filter({ hasText: /^通知公告$/ })
+      .click();
+    await page.waitForURL(/#\/cms\/notices/);
+    const headers = page.locator('thead th');
+    await expect
+      .poll(() => headers.allTextContents())
+      .toEqual(expect.arrayContaining(['标题', '发布日期', '发布人', '状态', '操作']));
+    expect(await page.getByPlaceholder('请输入标题').count()).toBe(1);
+    expect(await page.getByTestId('breadcrumb').textContent()).toContain('通知公告');
+    // a new table: the list is empty, and says so
+    expect(await page.locator('.ant-table-placeholder').textContent()).toMatch(/暂无数据/);
+  });
+
+  it('creates a notice through its generated form, and the public service lists it once published', async () => {
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
+    await drawer.waitFor();
+    expect(await drawer.textContent()).toContain('新增通知公告');
+    await drawer.locator('#root_title').fill('  期末考试安排  ');
+    await drawer.locator('#root_publishDate').click();
+    await drawer.locator('#root_publishDate').fill('2026-11-20');
+    await page.keyboard.press('Enter');
+    await drawer.locator('#root_authorId').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('系统管理员').click();
+    await drawer.locator('#root_status').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('已发布').click();
+    await drawer.locator('.tiptap').click();
+    await page.keyboard.type('各年级期末考试于十二月举行。');
+    await screenshot(page, 'notices-01-form');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+
+    const row = page.getByRole('row').filter({ hasText: '期末考试安排' });
+    await row.waitFor();
+    // the title trimmed, the date as the schema's type, the ref by its label, the enum by its text
+    expect(await row.locator('td').allTextContents()).toEqual(
+      expect.arrayContaining(['期末考试安排', '2026-11-20', '系统管理员', '已发布']),
+    );
+    await screenshot(page, 'notices-02-list');
+
+    const answer = await fetch(`${server.baseUrl}/api/cms/web/notices`);
+    const body = (await answer.json()) as { data: { rows: Array<Record<string, unknown>> } };
+    expect(body.data.rows).toEqual([
+      { id: expect.any(Number), title: '期末考试安排', publishDate: '2026-11-20' },
+    ]);
+  });
+
+  it('ran without uncaught page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
