@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, type MonthCount } from '../../runtime/contract.ts';
 import type { I18n } from '../../runtime/schema/types.ts';
 import { getData } from './http.ts';
@@ -16,8 +17,29 @@ export interface DashboardFigures {
    * here: a server without the contents resource has none, and the chart then says so.
    */
   contentsPerMonth?: MonthCount[];
+  /** the five newest published contents (optional for the same reason) */
+  recentContents?: RecentContent[];
+  /** reported messages no one has handled yet */
+  unreadReports?: number;
+}
+
+export interface RecentContent {
+  id: number;
+  title: string;
+  publishTime: string;
 }
 
 export function dashboardRequest(): Promise<DashboardFigures> {
   return getData<DashboardFigures>(API_PATHS.dashboard);
 }
+
+/**
+ * One call for every figure on the home page; a reload onto it starts it early (router/preload.ts),
+ * and the page then uses that answer rather than asking again as it mounts. The refresh button asks
+ * anew.
+ */
+export const dashboardQuery = queryOptions({
+  queryKey: ['dashboard'],
+  queryFn: dashboardRequest,
+  staleTime: 30_000,
+});

@@ -15,8 +15,9 @@ export function SessionRestore() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page the reload asked for
   useEffect(() => {
-    preloadSignedInPage(usePermissionStore.getState().routes, pathname);
+    // the calls first: a browser opens six connections to a host, and the code fetches would fill them
     restoreSession().catch(() => useSessionStore.getState().resetToken());
+    preloadSignedInPage(usePermissionStore.getState().routes, pathname);
   }, []);
   return <PageLoading fullscreen />;
 }

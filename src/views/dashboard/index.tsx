@@ -1,6 +1,6 @@
-// "My home" (spec §2 /dashboard): the figures GET /api/sys/dashboard gives, the unread reported
-// messages, a chart of contents published per month, a calendar of publications and the newest
-// contents. Each card reads only what the user may list; the rest stays out.
+// "My home" (spec §2 /dashboard): the figures GET /api/sys/dashboard gives (counts, the unread
+// reported messages, contents published per month, the newest contents, recent sign-ins) and a
+// calendar of publications. Each card shows only what the user may list; the rest stays out.
 
 import {
   FileTextOutlined,
@@ -13,9 +13,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Col, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
 import { useResources } from '../../../runtime/ui/ResourcesContext.tsx';
-import { dashboardRequest } from '../../api/dashboard.ts';
+import { dashboardQuery } from '../../api/dashboard.ts';
 import { ContentsChart } from '../../components/dashboard/ContentsChart.tsx';
 import { Panel } from '../../components/dashboard/Panel.tsx';
 import { PublishCalendar } from '../../components/dashboard/PublishCalendar.tsx';
@@ -31,8 +30,6 @@ import { chineseWeekday } from '../../utils/time.ts';
 /** A figure not yet arrived: a dash of the figure's own height, so nothing moves when it comes. */
 const PENDING = '–';
 
-const UNREAD_PARAMS = { page: 1, limit: 1, filters: { status: 0 } };
-
 export default function DashboardPage() {
   const t = useT();
   const lang = useLanguageStore((s) => s.lang);
@@ -40,19 +37,14 @@ export default function DashboardPage() {
   const can = useCan();
   const { clientFor } = useResources();
   const contents = can('cms:contents:list') ? clientFor('contents') : undefined;
-  const reports = can('cms:reportedmessages:list') ? clientFor('reportedmessages') : undefined;
+  const reports = can('cms:reportedmessages:list') && clientFor('reportedmessages') !== undefined;
 
-  const figures = useQuery({ queryKey: ['dashboard'], queryFn: dashboardRequest });
-  const unread = useQuery({
-    queryKey: queryKeys.list('reportedmessages', UNREAD_PARAMS),
-    queryFn: () => reports!.list(UNREAD_PARAMS),
-    enabled: Boolean(reports),
-  });
+  const figures = useQuery(dashboardQuery);
 
   const data = figures.data;
   const loading = figures.isPending;
   const contentCount = data?.resources.find((resource) => resource.name === 'contents')?.count;
-  const unreadCount = unread.data?.total ?? 0;
+  const unreadCount = data?.unreadReports ?? 0;
   const now = dayjs();
   const today =
     lang === 'zh'
@@ -68,10 +60,7 @@ export default function DashboardPage() {
           icon={<ReloadOutlined />}
           aria-label={t('refresh')}
           loading={figures.isFetching}
-          onClick={() => {
-            figures.refetch();
-            if (reports) unread.refetch();
-          }}
+          onClick={() => figures.refetch()}
         />
       </div>
       {figures.isError && (
@@ -107,7 +96,7 @@ export default function DashboardPage() {
                     </Badge>
                   </Link>
                 }
-                value={unread.isPending ? PENDING : unreadCount}
+                value={data?.unreadReports ?? PENDING}
                 prefix={<MessageOutlined />}
               />
             </Panel>
@@ -157,7 +146,7 @@ export default function DashboardPage() {
         {contents && (
           <Col xs={24} lg={12}>
             <Panel title={t('recentContents')}>
-              <RecentContents contents={contents} lang={lang} emptyText={t('noContents')} />
+              <RecentContents items={data?.recentContents} emptyText={t('noContents')} />
             </Panel>
           </Col>
         )}

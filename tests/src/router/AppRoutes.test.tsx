@@ -10,10 +10,21 @@ import { userInfo } from '../userInfo.ts';
 vi.mock('../../../src/api/session.ts');
 vi.mock('../../../src/api/routes.ts');
 vi.mock('../../../src/api/manifest.ts');
+vi.mock('../../../src/api/dashboard.ts', async (original) => {
+  // the real query options around a request the tests answer
+  const { queryOptions } = await import('@tanstack/react-query');
+  const dashboardRequest = vi.fn();
+  return {
+    ...(await original<object>()),
+    dashboardRequest,
+    dashboardQuery: queryOptions({ queryKey: ['dashboard'], queryFn: () => dashboardRequest() }),
+  };
+});
 
 const api = await import('../../../src/api/session.ts');
 const { routesRequest } = await import('../../../src/api/routes.ts');
 const { manifestRequest } = await import('../../../src/api/manifest.ts');
+const { dashboardRequest } = await import('../../../src/api/dashboard.ts');
 const built = (await import('../../../generated/manifest.json')).default as unknown as ClientManifest;
 const { AppRoutes } = await import('../../../src/router/AppRoutes.tsx');
 const { useSessionStore } = await import('../../../src/stores/session.ts');
@@ -114,6 +125,28 @@ describe('AppRoutes', () => {
     // (its code is loaded on demand, which jsdom takes a while over)
     expect((await screen.findAllByText('创建时间', undefined, { timeout: 15000 })).length).toBeGreaterThan(0);
     expect(manifestRequest).toHaveBeenCalledTimes(failedCalls + 1);
+  });
+
+  it("asks for the home page's figures beside the profile and route list on a reload there", async () => {
+    reloadWithSession();
+    let answerRoutes: (routes: never[]) => void = () => {};
+    vi.mocked(routesRequest).mockReturnValue(new Promise((resolve) => (answerRoutes = resolve)));
+    vi.mocked(dashboardRequest)
+      .mockReset()
+      .mockReturnValue(new Promise(() => {}));
+    renderApp('/dashboard');
+    await waitFor(() => expect(dashboardRequest).toHaveBeenCalledTimes(1));
+    expect(usePermissionStore.getState().generated).toBe(false);
+    answerRoutes([]);
+  });
+
+  it('does not ask for them for a user held on the password page', async () => {
+    reloadWithSession(true);
+    vi.mocked(dashboardRequest).mockReset();
+    vi.mocked(api.userInfoRequest).mockResolvedValue({ ...info, firstlogin: true });
+    const router = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userinfo/password'));
+    expect(dashboardRequest).not.toHaveBeenCalled();
   });
 
   it('ends the session when it cannot be restored', async () => {

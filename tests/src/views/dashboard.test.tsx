@@ -22,17 +22,16 @@ const figures = {
   activeSessions: 2,
   recentLogins: [{ userName: 'admin', time: '2026-11-20T08:05:03.000Z', address: '127.0.0.1' }],
   resources: [{ name: 'contents', module: 'cms', title: { zh: '内容管理', en: 'Contents' }, count: 42 }],
+  recentContents: [{ id: 7, title: 'Open day', publishTime: '2026-11-19T02:00:00.000Z' }],
+  unreadReports: 4,
 };
 
 const answers = {
-  'GET /api/cms/contents': (call: { params: Record<string, unknown> }) =>
-    call.params.publishTimeFrom
-      ? { rows: [{ id: 1, title: 'Sports day', publishTime: new Date().toISOString(), status: 1 }], total: 1 }
-      : {
-          rows: [{ id: 7, title: 'Open day', publishTime: '2026-11-19T02:00:00.000Z', status: 1 }],
-          total: 1,
-        },
-  'GET /api/cms/reportedmessages': { rows: [], total: 4 },
+  // the calendar's month of publications; everything else comes with the figures
+  'GET /api/cms/contents': {
+    rows: [{ id: 1, title: 'Sports day', publishTime: new Date().toISOString(), status: 1 }],
+    total: 1,
+  },
 };
 
 function mount() {
