@@ -1,7 +1,7 @@
 // Reads a schema folder: _menus.yaml plus one resource per other .yaml file. Every problem in
 // every file is collected in one pass (syntax, meta-schema, normalisation, cross-checks), each
 // with file:line:col, so a maintainer fixes them all from one run.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { crossCheck, type LoadedMenus, type LoadedResource } from './crossCheck.ts';
 import { linkResources } from './linkResources.ts';
@@ -26,14 +26,15 @@ export interface LoadResult {
 }
 
 export async function loadSchemaDir(dir: string): Promise<LoadResult> {
-  const entries = await readdir(dir, { recursive: true });
+  // Read synchronously: a folder is read once per start, command or save, and fs/promises opens,
+  // stats, reads and closes each small file through the thread pool, four times slower for a
+  // thousand of them (docs/benchmarks.md).
+  const entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
   const paths = entries
     .filter((p) => p.endsWith('.yaml'))
     .map((p) => p.split(sep).join('/'))
     .sort();
-  const texts = await Promise.all(
-    paths.map(async (path) => ({ path, text: await readFile(join(dir, path), 'utf8') })),
-  );
+  const texts = paths.map((path) => ({ path, text: readFileSync(join(dir, path), 'utf8') }));
   return loadSchemaTexts(texts, dir);
 }
 
