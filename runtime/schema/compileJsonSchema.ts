@@ -70,6 +70,22 @@ function conditionSchema(cond: FieldCondition): JsonSchema {
   }
 }
 
+/** Widgets typed into, and widgets picked from: their default placeholder says which. */
+const TYPED_WIDGETS = new Set(['text', 'textarea', 'password', 'updown', 'uri', 'email']);
+const PICKED_WIDGETS = new Set(['select', 'date', 'datetime', 'refSelect', 'treeSelect']);
+const PROMPTS: Record<'enter' | 'select', Record<Lang, (title: string) => string>> = {
+  enter: { zh: (title) => `请输入${title}`, en: (title) => `Enter ${title}` },
+  select: { zh: (title) => `请选择${title}`, en: (title) => `Select ${title}` },
+};
+
+/** The schema's placeholder, else "请输入…" / "请选择…" from the title, as the filter bar says it. */
+function placeholderOf(field: Field, widget: string, lang: Lang): string | undefined {
+  if (field.placeholder) return field.placeholder[lang];
+  if (TYPED_WIDGETS.has(widget)) return PROMPTS.enter[lang](field.title[lang]);
+  if (PICKED_WIDGETS.has(widget)) return PROMPTS.select[lang](field.title[lang]);
+  return undefined;
+}
+
 function fieldUi(field: Field, lang: Lang): UiSchema {
   const spec = FIELD_TYPE_SPECS[field.type];
   // a ref into a tree is picked from the tree, as its tree-parent is
@@ -80,7 +96,8 @@ function fieldUi(field: Field, lang: Lang): UiSchema {
   if (field.visibleWhen) options.visibleWhen = field.visibleWhen;
   if (Object.keys(options).length > 0) ui['ui:options'] = options;
   if (field.help) ui['ui:help'] = field.help[lang];
-  if (field.placeholder) ui['ui:placeholder'] = field.placeholder[lang];
+  const placeholder = placeholderOf(field, ui['ui:widget'] as string, lang);
+  if (placeholder) ui['ui:placeholder'] = placeholder;
   return ui;
 }
 

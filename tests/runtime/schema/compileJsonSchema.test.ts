@@ -108,8 +108,19 @@ describe('toJsonSchema', () => {
       'ui:widget': 'treeSelect',
       'ui:options': { ref: 'menus', refLabel: 'menuName', multiple: true },
       'ui:help': 'The menus and buttons ticked are what this role may do',
+      'ui:placeholder': 'Select Menu permissions',
     });
-    expect(uiSchema.remark).toEqual({ 'ui:widget': 'textarea' });
+    expect(uiSchema.remark).toEqual({ 'ui:widget': 'textarea', 'ui:placeholder': 'Enter Remark' });
+  });
+
+  it('gives inputs a placeholder from the title unless the schema names one, as the filter bar does', async () => {
+    const { uiSchema } = toJsonSchema(await resource('users'), 'create', 'zh');
+    expect(uiSchema.userName['ui:placeholder']).toBe('请输入用户名');
+    expect(uiSchema.email['ui:placeholder']).toBe('请输入邮箱');
+    expect(uiSchema.dpmtId['ui:placeholder']).toBe('请选择部门');
+    expect(uiSchema.roleIds['ui:placeholder']).toBe('请选择角色');
+    // an avatar is chosen from pictures: no text to prompt for
+    expect(uiSchema.personImage['ui:placeholder']).toBeUndefined();
   });
 
   it('appends writable fields the layout leaves out, and turns requiredWhen into if/then', () => {
