@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The dev server hands API calls to the API server (`npm run serve` or the dev server's own
 // back end), on API_PORT or PORT, 8080 by default. With a VITE_API_BASE prefix the app calls
@@ -17,7 +18,12 @@ export default defineConfig(({ mode }) => {
   });
 
   return {
-    plugins: [react()],
+    // .gz and .br beside every text file of the build: the server sends them as they are
+    // (server/plugins/static.ts), so compression costs nothing per request
+    plugins: [
+      react(),
+      compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
+    ],
     // relative asset paths: the built app works wherever it is mounted (hash routing needs no server routes)
     base: './',
     // Every view is its own chunk through React.lazy, and so is the shell. The libraries every

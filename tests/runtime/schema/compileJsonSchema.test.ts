@@ -114,7 +114,10 @@ describe('toJsonSchema', () => {
   });
 
   it('gives inputs a placeholder from the title unless the schema names one, as the filter bar does', async () => {
-    const { uiSchema } = toJsonSchema(await resource('users'), 'create', 'zh');
+    const uiSchema = toJsonSchema(await resource('users'), 'create', 'zh').uiSchema as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect(uiSchema.userName['ui:placeholder']).toBe('请输入用户名');
     expect(uiSchema.email['ui:placeholder']).toBe('请输入邮箱');
     expect(uiSchema.dpmtId['ui:placeholder']).toBe('请选择部门');
