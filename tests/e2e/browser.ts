@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = join('tests', 'e2e', 'screenshots');
 
@@ -11,6 +11,22 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
   });
+}
+
+export interface BrowserPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** the page's uncaught errors, for a suite's last test to assert there were none */
+  errors: string[];
+}
+
+/** The browser with one page at the suite's window size, its errors collected. */
+export async function openBrowserPage(): Promise<BrowserPage> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  return { browser, context, page, errors: watchErrors(page) };
 }
 
 /** Collects page errors so a test can assert the page ran clean. */

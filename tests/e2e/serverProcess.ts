@@ -2,24 +2,13 @@
 // directory of its own: the browser suite's server, and any other a test needs (another schema folder).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../fixtures/freePort.ts';
 
 export interface ServerProcess {
   baseUrl: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Starts the server and waits until it serves the app; `env` adds to the environment (ADMIN_PASSWORD, SCHEMA_DIR). */

@@ -2,7 +2,7 @@
 // manage users on the generated page, sign out, and find the old token refused.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, watchErrors } from './browser.ts';
+import { openBrowserPage, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -13,10 +13,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  page = await context.newPage();
-  errors = watchErrors(page);
+  ({ browser, context, page, errors } = await openBrowserPage());
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasWithNotices } from '../fixtures/addNoticesResource.ts';
-import { launchBrowser, screenshot, watchErrors } from './browser.ts';
+import { openBrowserPage, screenshot } from './browser.ts';
 import { ADMIN_PASSWORD } from './globalSetup.ts';
 import { type ServerProcess, startServerProcess } from './serverProcess.ts';
 
@@ -18,9 +18,7 @@ let errors: string[];
 beforeAll(async () => {
   schemaDir = await schemasWithNotices();
   server = await startServerProcess({ ADMIN_PASSWORD, SCHEMA_DIR: schemaDir });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
-  errors = watchErrors(page);
+  ({ browser, page, errors } = await openBrowserPage());
 });
 
 afterAll(async () => {

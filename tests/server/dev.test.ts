@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../runtime/schema/types.ts';
 import { readConfig } from '../../server/config.ts';
@@ -10,18 +9,8 @@ import { DestructiveSchemaChangeError } from '../../server/db/syncTables.ts';
 import { LiveApi } from '../../server/dev/liveApi.ts';
 import { overlayPayload } from '../../server/dev/overlay.ts';
 import { SchemaProblemsError } from '../../server/start.ts';
+import { freePort } from '../fixtures/freePort.ts';
 import { backends, TEST_SECURITY, testManifest, withNotesCopy } from './harness.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** A fresh connection per call: a kept-alive socket would still point at the app just closed. */
 function send(url: string, method = 'GET', headers: Record<string, string> = {}, body?: string) {
