@@ -1,8 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/api/routes.ts');
+// generateRoutes fetches the manifest beside the route list
+vi.mock('../../../src/api/manifest.ts');
 
 const { routesRequest } = await import('../../../src/api/routes.ts');
+const { manifestRequest } = await import('../../../src/api/manifest.ts');
+const { queryClient } = await import('../../../src/app/queryClient.ts');
+const { manifestQuery } = await import('../../../src/app/manifest.ts');
 const { usePermissionStore } = await import('../../../src/stores/permission.ts');
 const { constantRoutes } = await import('../../../src/router/constantRoutes.ts');
 const { CATCH_ALL_ROUTE } = await import('../../../src/router/transform.ts');
@@ -32,6 +37,20 @@ describe('permission store', () => {
     expect(store().routes.filter((r) => r.path === '*')).toHaveLength(1);
     expect(store().routes.slice(0, constantRoutes.length)).toEqual(constantRoutes);
     expect(store().generated).toBe(true);
+  });
+
+  it('asks for the manifest beside the route list, not after it', async () => {
+    queryClient.clear();
+    let answerRoutes: (routes: never[]) => void = () => {};
+    vi.mocked(routesRequest).mockReturnValue(new Promise((resolve) => (answerRoutes = resolve)));
+    vi.mocked(manifestRequest).mockResolvedValue({ resources: [] });
+    const generating = store().generateRoutes();
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(manifestQuery.queryKey)).toEqual({ resources: [] }),
+    );
+    expect(store().generated).toBe(false);
+    answerRoutes([]);
+    await generating;
   });
 
   it("grants a code the user holds, and everything to '*'", () => {

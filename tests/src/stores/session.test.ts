@@ -5,6 +5,8 @@ import { userInfo } from '../userInfo.ts';
 // every call of the module becomes a vi.fn() the tests answer
 vi.mock('../../../src/api/session.ts');
 vi.mock('../../../src/api/routes.ts');
+// generateRoutes fetches the manifest beside the route list
+vi.mock('../../../src/api/manifest.ts');
 
 const api = await import('../../../src/api/session.ts');
 const { routesRequest } = await import('../../../src/api/routes.ts');
