@@ -1,23 +1,19 @@
 // The shell most pages sit in (spec §2 "Page frame"): sidebar, navbar with breadcrumbs, tab
 // strip, and the content area. Loaded after sign-in, with what only signed-in pages need: antd's
-// App (toasts and the login-expired confirm, FeedbackBridge), the resource clients, dayjs
-// following the language; the settings panel (colour pickers) only once opened.
+// App (toasts and the login-expired confirm, FeedbackBridge), the manifest the pages are made
+// from (ManifestGate), dayjs following the language; the settings panel (colour pickers) only
+// once opened.
 
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Result } from 'antd';
+import { App } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ResourcesProvider } from '../../runtime/ui/ResourcesContext.tsx';
-import { http } from '../api/http.ts';
 import { AntdProvider } from '../app/AntdProvider.tsx';
 import { FeedbackBridge } from '../app/FeedbackBridge.tsx';
-import { manifestQuery } from '../app/manifest.ts';
-import { PageLoading } from '../components/PageLoading.tsx';
 import { followLanguage } from '../i18n/dayjsLocale.ts';
-import { useT } from '../i18n/useT.ts';
 import { useAppStore } from '../stores/app.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { AppMain } from './AppMain.tsx';
+import { ManifestGate } from './ManifestGate.tsx';
 import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
@@ -38,26 +34,6 @@ export default function Layout() {
   // once opened the panel stays mounted, so its drawer can animate closed
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const mobile = device === 'mobile';
-  const t = useT();
-  // the frame draws at once; the pages inside wait for the resources they are made from
-  const manifest = useQuery(manifestQuery);
-  const content = manifest.data ? (
-    <ResourcesProvider http={http} resources={manifest.data.resources}>
-      <AppMain />
-    </ResourcesProvider>
-  ) : manifest.isError ? (
-    <Result
-      status="warning"
-      title={t('manifestFailed')}
-      extra={
-        <Button type="primary" onClick={() => manifest.refetch()}>
-          {t('retry')}
-        </Button>
-      }
-    />
-  ) : (
-    <PageLoading />
-  );
 
   const classes = [
     'app-wrapper',
@@ -87,7 +63,9 @@ export default function Layout() {
               />
               {tagsView && <TagsView />}
             </div>
-            {content}
+            <ManifestGate>
+              <AppMain />
+            </ManifestGate>
           </div>
           {settingsLoaded && (
             <Suspense fallback={null}>
