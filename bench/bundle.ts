@@ -4,8 +4,9 @@
 //    of its own and that the form library (RJSF) is a separate chunk.
 // 2. The server started as the browser suite starts it (a fresh data directory), and Chromium
 //    loading the login page and, signed in, the dashboard, each in a fresh browser context (a cold
-//    cache), three times. What counts is what the browser really fetched: the gzip size of every
-//    script it loaded, and LCP and CLS from the Performance API.
+//    cache) and then reloaded with the cache that left, three times. What counts is what the
+//    browser really fetched on the cold load: the gzip size of every script it loaded; LCP (cold
+//    and reloaded) and CLS come from the Performance API.
 //
 // Goals: login ≤ 200 KB and shell + dashboard ≤ 350 KB of gzipped JS; LCP < 1 s, CLS < 0.05.
 // Exits 1 when a size goal or a chunk rule is missed (deterministic); LCP and CLS are reported.
@@ -31,11 +32,17 @@ interface ManifestChunk {
 }
 type ViteManifest = Record<string, ManifestChunk>;
 
-interface Visit {
+interface Measured {
   /** the dist/ files of the scripts the page fetched */
   scripts: string[];
   lcpMs: number;
   cls: number;
+}
+
+/** A first load in a fresh context (empty cache), then a reload with the cache it left. */
+interface Visit extends Measured {
+  warmLcpMs: number;
+  warmCls: number;
 }
 
 const gzipKb = async (file: string) => gzipSync(await readFile(join(DIST, file)), { level: 9 }).length / 1024;
@@ -64,11 +71,8 @@ function formChunks(manifest: ViteManifest): Set<string> {
   );
 }
 
-async function visit(browser: Browser, url: string, prepare: (page: Page) => Promise<void>, ready: string) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  const page = await context.newPage();
-  await prepare(page);
-  await page.goto(url);
+/** LCP, CLS and the scripts of the page loaded in `page`, from the Performance API. */
+async function measure(page: Page, ready: string): Promise<Measured> {
   await page.getByTestId(ready).waitFor();
   await page.waitForLoadState('networkidle');
   const measured = await page.evaluate(
@@ -96,8 +100,19 @@ async function visit(browser: Browser, url: string, prepare: (page: Page) => Pro
         }, 500);
       }),
   );
+  return { ...measured, scripts: measured.scripts.map((path) => path.replace(/^\//, '')) };
+}
+
+async function visit(browser: Browser, url: string, prepare: (page: Page) => Promise<void>, ready: string) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  await prepare(page);
+  await page.goto(url);
+  const cold = await measure(page, ready);
+  await page.reload();
+  const warm = await measure(page, ready);
   await context.close();
-  return { ...measured, scripts: measured.scripts.map((path) => path.replace(/^\//, '')) } satisfies Visit;
+  return { ...cold, warmLcpMs: warm.lcpMs, warmCls: warm.cls } satisfies Visit;
 }
 
 async function main(): Promise<void> {
@@ -157,20 +172,23 @@ async function main(): Promise<void> {
       if (kb > target.goalKb)
         problems.push(`${target.name}: ${kb.toFixed(1)} KB of JS is over ${target.goalKb} KB`);
       if (loadsForms) problems.push(`${target.name} loads the form library`);
+      const lcpText = (ms: number) => `${ms.toFixed(0)} ms${ms < GOALS.lcpMs ? '' : ' (over 1 s)'}`;
+      const clsText = (value: number) => `${value.toFixed(3)}${value < GOALS.cls ? '' : ' (over 0.05)'}`;
       const lcp = median(visits.map((v) => v.lcpMs));
-      const cls = median(visits.map((v) => v.cls));
+      const warmLcp = median(visits.map((v) => v.warmLcpMs));
+      const cls = Math.max(median(visits.map((v) => v.cls)), median(visits.map((v) => v.warmCls)));
       lines.push(
-        `| ${target.name} | ${scripts.length} | ${kb.toFixed(1)} KB (≤ ${target.goalKb}) | ${lcp.toFixed(0)} ms${lcp < GOALS.lcpMs ? '' : ' (over 1 s)'} | ${cls.toFixed(3)}${cls < GOALS.cls ? '' : ' (over 0.05)'} | ${loadsForms ? 'yes' : 'no'} |`,
+        `| ${target.name} | ${scripts.length} | ${kb.toFixed(1)} KB (≤ ${target.goalKb}) | ${lcpText(lcp)} | ${lcpText(warmLcp)} | ${clsText(cls)} | ${loadsForms ? 'yes' : 'no'} |`,
       );
     }
     let formKb = 0;
     for (const file of forms) formKb += await gzipKb(file);
     process.stdout.write(
       [
-        `Chromium ${browser.version()}, Node ${process.version}; median of ${RUNS} cold loads each`,
+        `Chromium ${browser.version()}, Node ${process.version}; median of ${RUNS} loads each, a cold one in a fresh context and a reload with its cache`,
         '',
-        '| page | scripts | gzipped JS | LCP | CLS | form library |',
-        '|---|---|---|---|---|---|',
+        '| page | scripts | gzipped JS | LCP cold | LCP reload | CLS | form library |',
+        '|---|---|---|---|---|---|---|',
         ...lines,
         '',
         `form library chunk: ${formKb.toFixed(1)} KB gzipped; view chunks: ${Object.values(manifest).filter((c) => c.src?.startsWith('src/views/')).length}`,
