@@ -20,18 +20,22 @@ export function ManifestGate({ children }: { children: ReactNode }) {
       </ResourcesProvider>
     );
   }
-  if (manifest.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('manifestFailed')}
-        extra={
-          <Button type="primary" onClick={() => manifest.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  }
-  return <PageLoading />;
+  // in the content area's own box, below the header and tab strip, as a page would be
+  return (
+    <main className="app-main">
+      {manifest.isError ? (
+        <Result
+          status="warning"
+          title={t('manifestFailed')}
+          extra={
+            <Button type="primary" onClick={() => manifest.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <PageLoading />
+      )}
+    </main>
+  );
 }

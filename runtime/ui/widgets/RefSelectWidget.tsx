@@ -13,6 +13,7 @@ export function RefSelectWidget({
   disabled,
   readonly,
   placeholder,
+  options,
   registry,
 }: WidgetProps) {
   const field = formContextOf(registry).fields.get(name);
@@ -27,7 +28,8 @@ export function RefSelectWidget({
       onChange={(next) => onChange(next ?? (field.multiple ? [] : null))}
       onBlur={() => onBlur(id, value)}
       disabled={disabled || readonly}
-      placeholder={placeholder}
+      // rjsf's array field (a multiple pick) hands ui:placeholder over only inside the options
+      placeholder={placeholder || (options.placeholder as string | undefined)}
       style={{ width: '100%' }}
     />
   );

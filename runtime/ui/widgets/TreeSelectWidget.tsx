@@ -12,6 +12,7 @@ export function TreeSelectWidget({
   disabled,
   readonly,
   placeholder,
+  options,
   registry,
 }: WidgetProps) {
   const context = formContextOf(registry);
@@ -28,7 +29,8 @@ export function TreeSelectWidget({
       value={value as Id | Id[] | null}
       onChange={(next) => onChange(next ?? (field.multiple ? [] : null))}
       disabled={disabled || readonly}
-      placeholder={placeholder}
+      // rjsf's array field (a multiple pick) hands ui:placeholder over only inside the options
+      placeholder={placeholder || (options.placeholder as string | undefined)}
       style={{ width: '100%' }}
     />
   );

@@ -93,6 +93,15 @@ describe('ResourceForm', () => {
     expect(sent).toBe(0);
   });
 
+  it('says what each input and picker wants, a multiple pick included', async () => {
+    server.handle(rolesOr(() => ok({ id: 1 })));
+    renderUserForm();
+    expect((screen.getByLabelText(/用户名/) as HTMLInputElement).placeholder).toBe('请输入用户名');
+    // antd draws a select's placeholder as text beside its search input
+    expect(await screen.findByText('请选择部门')).toBeTruthy();
+    expect(await screen.findByText('请选择角色')).toBeTruthy();
+  });
+
   it('picks roles from the roles list endpoint and sends them as repeated keys', async () => {
     server.handle(rolesOr(() => ok({ id: 3 })));
     renderUserForm();
