@@ -43,8 +43,12 @@ export interface HttpOptions {
    * promise (the confirm box), it may be called again after that promise settles.
    */
   onTokenFailed: () => unknown;
-  /** the text for a status when the response has no message; defaults to STATUS_DESCRIPTIONS */
-  describeStatus?: (status: number) => string | undefined;
+  /**
+   * The text for a status when the response has no message; defaults to STATUS_DESCRIPTIONS. For
+   * status 0 (no response: time-out, network failure) `code` is axios's code (ECONNABORTED,
+   * ERR_NETWORK, …), and without a text of its own the toast shows axios's English message.
+   */
+  describeStatus?: (status: number, code?: string) => string | undefined;
 }
 
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -155,7 +159,7 @@ export function createHttp(options: HttpOptions): AxiosInstance {
       const envelope = isEnvelope(body) ? body : undefined;
       return fail(error.config, {
         status,
-        message: envelope?.meta.message || describe(status) || error.message,
+        message: envelope?.meta.message || describe(status, error.code) || error.message,
         fieldErrors: fieldErrorsOf(envelope?.data),
         data: envelope?.data,
         code: error.code,

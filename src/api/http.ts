@@ -2,10 +2,12 @@
 // directly: they go through the resource clients or the small call modules beside this file.
 
 import type { AxiosRequestConfig } from 'axios';
+import { STATUS_DESCRIPTIONS } from '../../runtime/client/constants.ts';
 import { createHttp } from '../../runtime/client/http.ts';
 import type { Envelope } from '../../runtime/contract.ts';
 import { API_BASE } from '../config.ts';
 import { feedback } from '../feedback.ts';
+import { messages } from '../i18n/messages.ts';
 import { readToken } from '../session/sessionStorage.ts';
 import { useLanguageStore } from '../stores/language.ts';
 
@@ -15,6 +17,14 @@ export const http = createHttp({
   getLanguage: () => useLanguageStore.getState().lang,
   notify: { error: (message, durationMs) => feedback.error(message, durationMs) },
   onTokenFailed: () => feedback.tokenFailed(),
+  describeStatus: (status, code) => {
+    // no answer at all: say why in the page's language rather than axios's English
+    if (status !== 0) return STATUS_DESCRIPTIONS[status];
+    const lang = useLanguageStore.getState().lang;
+    if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return messages.requestTimedOut[lang];
+    if (code === 'ERR_NETWORK') return messages.networkFailed[lang];
+    return undefined;
+  },
 });
 
 /** GET and unwrap the envelope's `data`. */

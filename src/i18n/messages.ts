@@ -109,6 +109,11 @@ export const messages = {
   noContents: { zh: '暂无内容', en: 'No contents yet' },
   dashboardFailed: { zh: '首页数据加载失败', en: 'The figures could not be loaded' },
   retry: { zh: '重试', en: 'Retry' },
+  requestTimedOut: { zh: '请求超时，请稍后重试', en: 'The server took too long to answer; try again' },
+  networkFailed: {
+    zh: '无法连接服务器，请检查网络',
+    en: 'The server cannot be reached; check the connection',
+  },
   manifestFailed: { zh: '页面定义加载失败', en: 'The page definitions could not be loaded' },
 
   licenseTitle: { zh: '软件许可', en: 'Licence' },

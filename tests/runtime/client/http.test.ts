@@ -148,6 +148,15 @@ describe('failures', () => {
     expect(h.toasts).toEqual([['服务器内部错误', 5000]]);
   });
 
+  it("hands describeStatus axios's code when no response came, for a time-out's own text", async () => {
+    const h = harness({
+      describeStatus: (status, code) => (status === 0 && code === 'ECONNABORTED' ? '请求超时' : undefined),
+    });
+    server.handle(() => ({ hang: true }));
+    await rejection(h.http.get('/slow', { timeout: 50 }));
+    expect(h.toasts).toEqual([['请求超时', 5000]]);
+  });
+
   it('parses per-field errors of a 400 into ApiError.fieldErrors', async () => {
     const h = harness();
     server.handle(() =>

@@ -7,6 +7,7 @@ import { http } from '../../../src/api/http.ts';
 import { FeedbackBridge } from '../../../src/app/FeedbackBridge.tsx';
 import { useLanguageStore } from '../../../src/stores/language.ts';
 import { useSessionStore } from '../../../src/stores/session.ts';
+import { freePort } from '../../fixtures/freePort.ts';
 
 function answer(status: number, body: unknown): AxiosAdapter {
   return async (config: InternalAxiosRequestConfig) => {
@@ -49,6 +50,15 @@ describe('error catalogue (spec §8)', () => {
     http.defaults.adapter = answer(200, envelope(false, 'category name already used'));
     await expect(http.get('/api/cms/contents')).rejects.toThrow('category name already used');
     expect(shown).toHaveBeenCalledWith('category name already used', 5);
+  });
+
+  it('says in the page language that the server cannot be reached when no answer comes', async () => {
+    act(() => useLanguageStore.getState().setLang('zh'));
+    mount();
+    // a port nobody listens on: the browser's request fails below HTTP
+    const port = await freePort();
+    await expect(http.get(`http://127.0.0.1:${port}/api/cms/contents`)).rejects.toMatchObject({ status: 0 });
+    expect(await screen.findByText('无法连接服务器，请检查网络')).toBeTruthy();
   });
 
   it("shows what follows the 7 characters 'license' of a message that begins with them", async () => {
