@@ -1,7 +1,7 @@
 // The words of a failed field check, in both languages, named after the ajv keyword that failed.
 import type { Lang } from './types.ts';
 
-type Params = { title: string; limit?: number | string; format?: string };
+type Params = { title: string; limit?: number | string; format?: string; row?: number; ids?: string };
 type Catalogue = Record<string, (p: Params) => string>;
 
 const FORMAT_WORDS: Record<string, { zh: string; en: string }> = {
@@ -25,6 +25,11 @@ const zh: Catalogue = {
   additionalProperties: () => '不允许设置该字段',
   invalid: (p) => `${p.title}的值无效`,
   unique: (p) => `${p.title}已存在`,
+  repeatsRow: (p) => `${p.title}与第 ${p.row} 行重复`,
+  unknownRef: (p) => `${p.title}中的 ${p.ids} 不存在`,
+  insideItself: (p) => `${p.title}不能是它自己或它的下级`,
+  unknownLabel: (p) => `${p.title}中没有“${p.ids}”`,
+  ambiguousLabel: (p) => `${p.title}中有多个“${p.ids}”，请填写 ID`,
 };
 
 const en: Catalogue = {
@@ -42,6 +47,11 @@ const en: Catalogue = {
   additionalProperties: () => 'this field cannot be set here',
   invalid: (p) => `${p.title} is not valid`,
   unique: (p) => `${p.title} already exists`,
+  repeatsRow: (p) => `${p.title} repeats row ${p.row}`,
+  unknownRef: (p) => `${p.title}: ${p.ids} does not exist`,
+  insideItself: (p) => `${p.title} cannot be the row itself or one below it`,
+  unknownLabel: (p) => `${p.title}: nothing is named "${p.ids}"`,
+  ambiguousLabel: (p) => `${p.title}: several are named "${p.ids}"; give the id`,
 };
 
 const CATALOGUES: Record<Lang, Catalogue> = { zh, en };

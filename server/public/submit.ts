@@ -80,7 +80,7 @@ export async function submitPublic(
   await checkPublishedReferences(context, resource, values);
   const row = await context.stores
     .get(resource.name)!
-    .create(values, { auth: null, address: request.ip }, SUBMIT_AUDIT_ACTION);
+    .create(values, { auth: null, address: request.ip, lang: requestLang(request) }, SUBMIT_AUDIT_ACTION);
   // only the id: the row holds what the writer typed, personal details included
   return { id: row.id };
 }

@@ -1,7 +1,7 @@
 // The extras a resource may need around the generic CRUD (password rules, protected rows,
 // cascades), plugged in by resource name. The CRUD itself is never written twice.
 import type { Kysely } from 'kysely';
-import type { Resource } from '../../runtime/schema/types.ts';
+import type { Lang, Resource } from '../../runtime/schema/types.ts';
 import type { RequestAuth } from '../auth/access.ts';
 import type { SecurityConfig } from '../security.ts';
 
@@ -12,6 +12,8 @@ export interface WriteContext {
   /** null for a write by the public (a submission to the public content service) */
   auth: RequestAuth | null;
   security: SecurityConfig;
+  /** the language the write's problems are worded in */
+  lang: Lang;
 }
 
 export interface ResourceHooks {

@@ -9,6 +9,7 @@ import { readSheet } from 'read-excel-file/node';
 import type { ImportErrorData, ImportResult } from '../../runtime/contract.ts';
 import { toServerValidator, writableFields } from '../../runtime/schema/index.ts';
 import type { Field, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
+import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { type ResourceStore, type RowProblem, RowProblemsError, type WriteActor } from './store.ts';
 
@@ -67,6 +68,7 @@ class CellReader {
   constructor(
     private readonly db: Kysely<any>,
     private readonly manifest: Manifest,
+    private readonly lang: Lang,
   ) {}
 
   /** The ids of rows of the referenced resource whose label is `text`. */
@@ -98,8 +100,12 @@ class CellReader {
       if (typeof item === 'number' || /^\d+$/.test(item)) return Number(item);
       const ids = await this.byLabel(field, item);
       if (ids.length === 1) return ids[0];
-      errors[field.name] =
-        ids.length === 0 ? `no ${field.ref} is named "${item}"` : `several ${field.ref} are named "${item}"`;
+      const params = { title: field.title[this.lang], ids: item };
+      errors[field.name] = validationMessage(
+        this.lang,
+        ids.length === 0 ? 'unknownLabel' : 'ambiguousLabel',
+        params,
+      );
       return undefined;
     };
     if (!field.multiple) return one(typeof cell === 'number' ? cell : String(cell).trim());
@@ -173,7 +179,7 @@ export async function importRows(
   if (records.length > options.maxRows) throw badRequest({ file: `at most ${options.maxRows} rows at once` });
 
   const validate = toServerValidator(resource, 'create', options.lang);
-  const reader = new CellReader(db, manifest);
+  const reader = new CellReader(db, manifest, options.lang);
   const problems: RowProblem[] = [];
   const rows: Array<{ row: number; values: Record<string, unknown> }> = [];
   for (const { row, cells } of records) {

@@ -3,7 +3,8 @@
 // with its join-table rows, reference checks and audit entry, is one transaction.
 import { type Kysely, sql } from 'kysely';
 import { evaluateCondition } from '../../runtime/schema/index.ts';
-import type { Field, FieldCondition, Manifest, Resource } from '../../runtime/schema/types.ts';
+import type { Field, FieldCondition, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
+import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { writeAudit } from '../audit.ts';
 import type { RequestAuth } from '../auth/access.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -23,12 +24,15 @@ import { type ApiRow, toApiRows } from './rows.ts';
 export interface WriteActor {
   auth: RequestAuth;
   address: string;
+  /** the language problems are worded in (the request's); the product's Chinese when not given */
+  lang?: Lang;
 }
 
 /** Who writes: staff, or the public (no session) through the public content service. */
 export interface Actor {
   auth: RequestAuth | null;
   address: string;
+  lang?: Lang;
 }
 
 /** Rows of an import (or any multi-row create) that cannot be written, by their row number. */
@@ -160,7 +164,7 @@ export class ResourceStore {
     // hashing a password takes long: done before the transaction holds a connection
     const columns = await this.toColumns(values);
     return this.write(async (ctx) => {
-      await this.checkReferences(ctx.trx, values);
+      await this.checkReferences(ctx, values);
       const id = await this.insert(ctx, values, columns);
       await this.audit(ctx.trx, actor, audit, id, values);
       return this.get(id, ctx.trx);
@@ -181,11 +185,11 @@ export class ResourceStore {
     for (const { values } of rows) columns.push(await this.toColumns(values));
     return this.write(async (ctx) => {
       const problems: RowProblem[] = [];
-      const taken = await this.takenUniqueValues(ctx.trx, rows);
+      const taken = await this.takenUniqueValues(ctx, rows);
       for (const { row, values } of rows) {
         const errors = { ...(taken.get(row) ?? {}) };
         try {
-          await this.checkReferences(ctx.trx, values);
+          await this.checkReferences(ctx, values);
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 400) throw error;
           Object.assign(errors, (error.data as { errors: Record<string, string> }).errors);
@@ -202,7 +206,7 @@ export class ResourceStore {
 
   /** Unique values the rows repeat among themselves or that the table already holds, by row. */
   private async takenUniqueValues(
-    trx: Kysely<any>,
+    { trx, lang }: WriteContext,
     rows: Array<{ row: number; values: Record<string, unknown> }>,
   ): Promise<Map<number, Record<string, string>>> {
     const out = new Map<number, Record<string, string>>();
@@ -217,7 +221,12 @@ export class ResourceStore {
         if (value === undefined || value === null) continue;
         const key = String(value);
         const earlier = seen.get(key);
-        if (earlier !== undefined) flag(row, field.name, `repeats row ${earlier}`);
+        if (earlier !== undefined)
+          flag(
+            row,
+            field.name,
+            validationMessage(lang, 'repeatsRow', { title: field.title[lang], row: earlier }),
+          );
         else seen.set(key, row);
         given.push(value);
       }
@@ -231,7 +240,7 @@ export class ResourceStore {
       for (const { row, values } of rows) {
         const value = values[field.name];
         if (value !== undefined && value !== null && present.has(String(value)))
-          flag(row, field.name, 'already exists');
+          flag(row, field.name, validationMessage(lang, 'unique', { title: field.title[lang] }));
       }
     }
     return out;
@@ -325,7 +334,7 @@ export class ResourceStore {
     values: Record<string, unknown>,
     columns: Record<string, unknown>,
   ): Promise<void> {
-    await this.checkReferences(ctx.trx, values, ids);
+    await this.checkReferences(ctx, values, ids);
     await this.hooks.beforeUpdate?.(ctx, ids, columns);
     await ctx.trx
       .updateTable(this.table)
@@ -339,9 +348,15 @@ export class ResourceStore {
   /** Runs a write in a transaction and turns constraint violations into 409 / 400 answers. */
   private async write<T>(body: (ctx: WriteContext) => Promise<T>, actor: Actor): Promise<T> {
     try {
-      return await this.db
-        .transaction()
-        .execute((trx) => body({ trx, resource: this.resource, auth: actor.auth, security: this.security }));
+      return await this.db.transaction().execute((trx) =>
+        body({
+          trx,
+          resource: this.resource,
+          auth: actor.auth,
+          security: this.security,
+          lang: actor.lang ?? 'zh',
+        }),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) {
         const fields = uniqueViolationFields(this.resource, error);
@@ -397,7 +412,7 @@ export class ResourceStore {
 
   /** Referenced ids must exist; a tree row cannot be moved under itself. */
   private async checkReferences(
-    trx: Kysely<any>,
+    { trx, lang }: WriteContext,
     values: Record<string, unknown>,
     ids: number[] = [],
   ): Promise<void> {
@@ -416,7 +431,10 @@ export class ResourceStore {
       const present = new Set(found.map((r) => Number(r.id)));
       const missing = wanted.filter((id) => !present.has(id));
       if (missing.length > 0) {
-        errors[field.name] = `unknown ${field.ref} id ${missing.join(', ')}`;
+        errors[field.name] = validationMessage(lang, 'unknownRef', {
+          title: field.title[lang],
+          ids: missing.join(', '),
+        });
         continue;
       }
       if (
@@ -424,7 +442,7 @@ export class ResourceStore {
         ids.length > 0 &&
         (await this.isInside(trx, field, wanted[0], ids))
       ) {
-        errors[field.name] = 'cannot be placed inside itself';
+        errors[field.name] = validationMessage(lang, 'insideItself', { title: field.title[lang] });
       }
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);

@@ -315,13 +315,14 @@ export async function postFile(
   token: string | undefined,
   fileName: string,
   bytes: Buffer,
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; body: Answer['body'] }> {
   const { payload, headers } = multipart(fileName, bytes);
   const response = await app.inject({
     method: 'POST',
     url,
     payload,
-    headers: { ...headers, ...(token ? { 'x-token': token } : {}) },
+    headers: { ...headers, ...extraHeaders, ...(token ? { 'x-token': token } : {}) },
   });
   return { status: response.statusCode, body: response.json() };
 }

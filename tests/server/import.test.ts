@@ -24,8 +24,8 @@ describe.each(backends)('import on $name', (backend) => {
   let admin: string;
   const count = async () =>
     (await sql<{ n: number }>`select count(*)::int as n from qa_notes`.execute(server.db)).rows[0].n;
-  const send = async (rows: Row[], token = admin) =>
-    postFile(server.app, IMPORT, token, 'notes.xlsx', await workbook(rows));
+  const send = async (rows: Row[], token = admin, headers: Record<string, string> = {}) =>
+    postFile(server.app, IMPORT, token, 'notes.xlsx', await workbook(rows), headers);
 
   beforeAll(async () => {
     server = await startServer(backend);
@@ -143,7 +143,7 @@ describe.each(backends)('import on $name', (backend) => {
     expect(Object.keys(answer.body.data.rows[0].errors)).toEqual(['title']);
     expect(answer.body.data.errors['4.rating']).toBe('评分不能大于10');
     expect(Object.keys(answer.body.data.errors)).toEqual(['3.title', '4.rating', '5.kind', '6.reviewerIds']);
-    expect(answer.body.data.errors['6.reviewerIds']).toBe('no users is named "nobody"');
+    expect(answer.body.data.errors['6.reviewerIds']).toBe('审阅人中没有“nobody”');
     expect(await count()).toBe(before);
   });
 
@@ -152,8 +152,17 @@ describe.each(backends)('import on $name', (backend) => {
     const answer = await send([['title'], ['唯一甲'], ['导入一'], ['唯一甲'], ['唯一乙']]);
     expect(answer.status).toBe(400);
     expect(answer.body.data.rows).toEqual([
-      { row: 3, errors: { title: 'already exists' } },
-      { row: 4, errors: { title: 'repeats row 2' } },
+      { row: 3, errors: { title: '标题已存在' } },
+      { row: 4, errors: { title: '标题与第 2 行重复' } },
+    ]);
+    // in the language the request asks for
+    const english = await send([['title'], ['唯一甲'], ['导入一'], ['唯一甲']], admin, {
+      'accept-language': 'en',
+    });
+    expect(english.body.meta.message).toBe('import failed: rows 3, 4');
+    expect(english.body.data.rows).toEqual([
+      { row: 3, errors: { title: 'Title already exists' } },
+      { row: 4, errors: { title: 'Title repeats row 2' } },
     ]);
     expect(await count()).toBe(before);
   });

@@ -119,7 +119,7 @@ describe.each(backends)('a resource added as YAML only on $name', (backend) => {
       token: admin,
       body: { title: 'x', body: '<p>x</p>', publishDate: '2026-11-02', authorId: 999 },
     });
-    expect(badRef.body.data.errors).toEqual({ authorId: 'unknown users id 999' });
+    expect(badRef.body.data.errors).toEqual({ authorId: '发布人中的 999 不存在' });
 
     const list = await call(server.app, 'GET', NOTICES, { token: admin });
     expect(list.body.data.rows.map((r: { title: string }) => r.title)).toEqual([
