@@ -29,6 +29,24 @@ export async function openBrowserPage(): Promise<BrowserPage> {
   return { browser, context, page, errors: watchErrors(page) };
 }
 
+/**
+ * Through the side menu, as a person would: open the group when its page is not showing (a
+ * group opens with an animation, so the page is waited for), then the page.
+ */
+export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  // a group and its page may share a title (内容管理): pages are the menu's items, groups its sub-menus
+  const entry = sidebar.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${item}$`) });
+  if (!(await entry.isVisible())) {
+    await sidebar
+      .locator('.ant-menu-submenu-title')
+      .filter({ hasText: new RegExp(`^${group}$`) })
+      .click();
+    await entry.waitFor();
+  }
+  await entry.click();
+}
+
 /** Collects page errors so a test can assert the page ran clean. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

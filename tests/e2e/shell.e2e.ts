@@ -2,7 +2,7 @@
 // 992 px device rule, the settings colours, breadcrumbs and logout, each with a screenshot.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowserPage, screenshot } from './browser.ts';
+import { openBrowserPage, openFromMenu, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -31,19 +31,6 @@ async function signIn(): Promise<void> {
 }
 
 /** Through the side menu, as a person would: open the group, then the page. */
-async function openFromMenu(group: string, item: string): Promise<void> {
-  const sidebar = page.getByTestId('sidebar');
-  // a group and its page may share a title (内容管理): pages are the menu's items, groups its sub-menus
-  const entry = sidebar.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${item}$`) });
-  if (!(await entry.isVisible())) {
-    await sidebar
-      .locator('.ant-menu-submenu-title')
-      .filter({ hasText: new RegExp(`^${group}$`) })
-      .click();
-  }
-  await entry.click();
-}
-
 describe('the shell', () => {
   it('sends a visitor to sign in and back to the page asked for', async () => {
     await page.goto(`${baseUrl}/#/sys/roles?page=1`);
@@ -59,7 +46,7 @@ describe('the shell', () => {
   });
 
   it('shows breadcrumbs from the dashboard down, the last one not a link', async () => {
-    await openFromMenu('系统管理', '用户管理');
+    await openFromMenu(page, '系统管理', '用户管理');
     await page.waitForURL(/#\/sys\/users/);
     const crumbs = page.getByTestId('breadcrumb');
     await expect
@@ -78,7 +65,7 @@ describe('the shell', () => {
   });
 
   it('keeps a tab per page visited, the dashboard affixed, the current tab marked', async () => {
-    await openFromMenu('内容管理', '内容管理');
+    await openFromMenu(page, '内容管理', '内容管理');
     await page.waitForURL(/#\/cms\/contents/);
     await expect.poll(tabTexts).toEqual(['我的主页', '角色管理', '用户管理', '内容管理']);
     expect(await activeTab().textContent()).toBe('内容管理');
@@ -115,7 +102,7 @@ describe('the shell', () => {
   });
 
   it('brings the open tabs back after a browser reload', async () => {
-    await openFromMenu('系统管理', '用户管理');
+    await openFromMenu(page, '系统管理', '用户管理');
     await expect.poll(tabTexts).toEqual(['我的主页', '角色管理', '用户管理']);
     await page.reload();
     await page.getByTestId('tags-view').waitFor();

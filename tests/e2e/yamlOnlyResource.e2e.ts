@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasWithNotices } from '../fixtures/addNoticesResource.ts';
-import { openBrowserPage, screenshot } from './browser.ts';
+import { openBrowserPage, openFromMenu, screenshot } from './browser.ts';
 import { ADMIN_PASSWORD } from './globalSetup.ts';
 import { type ServerProcess, startServerProcess } from './serverProcess.ts';
 
@@ -34,16 +34,9 @@ describe('a resource added as YAML only', () => {
     await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL(/#\/dashboard/);
-    const sidebar = page.getByTestId('sidebar');
-    await sidebar
-      .locator('.ant-menu-submenu-title')
-      .filter({ hasText: /^内容管理$/ })
-      .click();
-    await sidebar
-      .locator('li.ant-menu-item')
-      .filter({ hasText: /^通知公告$/ })
-      .click();
-    await page.waitForURL(/#\/cms\/notices/);
+    await openFromMenu(page, '内容管理', '通知公告');
+    // the hash changes without a document load, so the address is polled rather than awaited
+    await expect.poll(() => page.url()).toContain('#/cms/notices');
     const headers = page.locator('thead th');
     await expect
       .poll(() => headers.allTextContents())
