@@ -4,17 +4,12 @@ import { TOKEN_FAILED_MESSAGE } from '../../runtime/contract.ts';
 import type { Lang, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 
-/** The message and data of an error in the language the request asked for. */
-export type Localize = (lang: Lang) => { message: string; data: unknown };
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly data: unknown = null,
     readonly headers: Record<string, string> = {},
-    /** errors found deep in a write, where the request's language is not at hand, say it here */
-    readonly localize?: Localize,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -42,18 +37,14 @@ export function notFound(message = 'not found', data: unknown = null): ApiError 
 }
 
 /** A unique field's value is taken: one message per field, in the field's own title. */
-export function conflict(resource: Resource, fieldNames: readonly string[]): ApiError {
-  const localize: Localize = (lang) => {
-    const errors = Object.fromEntries(
-      fieldNames.map((name) => {
-        const title = resource.fields.find((f) => f.name === name)?.title[lang] ?? name;
-        return [name, validationMessage(lang, 'unique', { title })];
-      }),
-    );
-    return { message: Object.values(errors).join(lang === 'zh' ? '；' : '; '), data: { errors } };
-  };
-  const { message, data } = localize('en');
-  return new ApiError(409, message, data, {}, localize);
+export function conflict(resource: Resource, fieldNames: readonly string[], lang: Lang): ApiError {
+  const errors = Object.fromEntries(
+    fieldNames.map((name) => {
+      const title = resource.fields.find((f) => f.name === name)?.title[lang] ?? name;
+      return [name, validationMessage(lang, 'unique', { title })];
+    }),
+  );
+  return new ApiError(409, Object.values(errors).join(lang === 'zh' ? '；' : '; '), { errors });
 }
 
 export function locked(retryAfterSeconds: number): ApiError {

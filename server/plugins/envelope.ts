@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import { INTERNAL_ERROR_MESSAGE } from '../../runtime/contract.ts';
 import { failure } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
-import { requestLang } from '../http/lang.ts';
 
 const CLIENT_MESSAGES: Record<number, string> = {
   413: 'request body too large',
@@ -17,8 +16,7 @@ const CLIENT_MESSAGES: Record<number, string> = {
 async function envelope(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      const { message, data } = error.localize?.(requestLang(request)) ?? error;
-      return reply.code(error.status).headers(error.headers).send(failure(message, data));
+      return reply.code(error.status).headers(error.headers).send(failure(error.message, error.data));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if ((error as FastifyError).validation) {

@@ -360,7 +360,7 @@ export class ResourceStore {
     } catch (error) {
       if (isUniqueViolation(error)) {
         const fields = uniqueViolationFields(this.resource, error);
-        throw conflict(this.resource, fields);
+        throw conflict(this.resource, fields, actor.lang ?? 'zh');
       }
       if (isForeignKeyViolation(error)) throw new ApiError(409, 'the row is still referenced by other data');
       throw error;
