@@ -3,6 +3,7 @@
 // rules and give the same messages.
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import { ifThen } from './ifThen.ts';
+import { promptText } from './prompts.ts';
 import type { Field, FieldCondition, JsonSchema, JsonType, Lang, Resource } from './types.ts';
 import { type FormMode, writableFields } from './writable.ts';
 
@@ -73,16 +74,12 @@ function conditionSchema(cond: FieldCondition): JsonSchema {
 /** Widgets typed into, and widgets picked from: their default placeholder says which. */
 const TYPED_WIDGETS = new Set(['text', 'textarea', 'password', 'updown', 'uri', 'email']);
 const PICKED_WIDGETS = new Set(['select', 'date', 'datetime', 'refSelect', 'treeSelect']);
-const PROMPTS: Record<'enter' | 'select', Record<Lang, (title: string) => string>> = {
-  enter: { zh: (title) => `请输入${title}`, en: (title) => `Enter ${title}` },
-  select: { zh: (title) => `请选择${title}`, en: (title) => `Select ${title}` },
-};
 
 /** The schema's placeholder, else "请输入…" / "请选择…" from the title, as the filter bar says it. */
 function placeholderOf(field: Field, widget: string, lang: Lang): string | undefined {
   if (field.placeholder) return field.placeholder[lang];
-  if (TYPED_WIDGETS.has(widget)) return PROMPTS.enter[lang](field.title[lang]);
-  if (PICKED_WIDGETS.has(widget)) return PROMPTS.select[lang](field.title[lang]);
+  if (TYPED_WIDGETS.has(widget)) return promptText('enter', field.title[lang], lang);
+  if (PICKED_WIDGETS.has(widget)) return promptText('select', field.title[lang], lang);
   return undefined;
 }
 

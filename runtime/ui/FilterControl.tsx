@@ -3,6 +3,7 @@
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Id, RangeValue } from '../client/resourceClient.ts';
+import { promptText } from '../schema/prompts.ts';
 import type { Field, Lang, ListFilter } from '../schema/types.ts';
 import { t } from './i18n.ts';
 import { RefSelect } from './RefSelect.tsx';
@@ -32,8 +33,8 @@ function choices(field: Field, lang: Lang): Array<{ value: string | number | boo
 
 export function FilterControl({ filter, field, lang, value, onChange }: FilterControlProps) {
   const title = field.title[lang];
-  const enter = t('pleaseEnter', lang, { label: title });
-  const pick = t('pleaseSelect', lang, { label: title });
+  const enter = promptText('enter', title, lang);
+  const pick = promptText('select', title, lang);
   const change = (next: unknown) => onChange?.(next);
   const multiple = filter.op === 'in';
 

@@ -20,8 +20,6 @@ const MESSAGES = {
   empty: { zh: '暂无数据', en: 'No data' },
   startDate: { zh: '开始日期', en: 'Start date' },
   endDate: { zh: '结束日期', en: 'End date' },
-  pleaseEnter: { zh: '请输入{label}', en: 'Enter {label}' },
-  pleaseSelect: { zh: '请选择{label}', en: 'Select {label}' },
   root: { zh: '顶级', en: 'Top level' },
   selected: { zh: '已选择 {count} 项', en: '{count} selected' },
   total: { zh: '共 {total} 条', en: 'Total {total}' },
