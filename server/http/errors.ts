@@ -47,6 +47,14 @@ export function conflict(resource: Resource, fieldNames: readonly string[], lang
   return new ApiError(409, Object.values(errors).join(lang === 'zh' ? '；' : '; '), { errors });
 }
 
+/** A delete of a row other data still points at (a foreign key refused it). */
+export function stillReferenced(lang: Lang): ApiError {
+  return new ApiError(
+    409,
+    lang === 'zh' ? '该数据仍被其他数据引用，不能删除' : 'the row is still referenced by other data',
+  );
+}
+
 export function locked(retryAfterSeconds: number): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new ApiError(423, `account locked after repeated failed logins; try again in ${minutes} min`, null, {

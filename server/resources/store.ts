@@ -9,7 +9,7 @@ import { writeAudit } from '../audit.ts';
 import type { RequestAuth } from '../auth/access.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/tables.ts';
-import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, notFound, stillReferenced } from '../http/errors.ts';
 import type { SecurityConfig } from '../security.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
 import { joinOf } from './fields.ts';
@@ -347,6 +347,7 @@ export class ResourceStore {
 
   /** Runs a write in a transaction and turns constraint violations into 409 / 400 answers. */
   private async write<T>(body: (ctx: WriteContext) => Promise<T>, actor: Actor): Promise<T> {
+    const lang = actor.lang ?? 'zh';
     try {
       return await this.db.transaction().execute((trx) =>
         body({
@@ -354,15 +355,15 @@ export class ResourceStore {
           resource: this.resource,
           auth: actor.auth,
           security: this.security,
-          lang: actor.lang ?? 'zh',
+          lang,
         }),
       );
     } catch (error) {
       if (isUniqueViolation(error)) {
         const fields = uniqueViolationFields(this.resource, error);
-        throw conflict(this.resource, fields, actor.lang ?? 'zh');
+        throw conflict(this.resource, fields, lang);
       }
-      if (isForeignKeyViolation(error)) throw new ApiError(409, 'the row is still referenced by other data');
+      if (isForeignKeyViolation(error)) throw stillReferenced(lang);
       throw error;
     }
   }

@@ -199,6 +199,30 @@ describe.each(backends)('generic resources on $name', (backend) => {
     expect(english.body.meta.message).toBe('User name already exists');
   });
 
+  it('refuses with 409, in the request language, to delete a row other data still points at', async () => {
+    // a table outside the schemas that references notes, as an integration might add
+    await sql`create table qa_note_pins (note_id integer not null references qa_notes(id))`.execute(
+      server.db,
+    );
+    try {
+      const created = await call(server.app, 'POST', notes, { token: admin, body: { title: 'pinned note' } });
+      const id = created.body.data.id;
+      await sql`insert into qa_note_pins (note_id) values (${id})`.execute(server.db);
+      const zh = await call(server.app, 'DELETE', `${notes}/${id}`, { token: admin });
+      expect(zh.status).toBe(409);
+      expect(zh.body.meta.message).toBe('该数据仍被其他数据引用，不能删除');
+      const en = await call(server.app, 'DELETE', `${notes}/${id}`, {
+        token: admin,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(en.body.meta.message).toBe('the row is still referenced by other data');
+      const still = await call(server.app, 'GET', notes, { token: admin, query: { title: 'pinned note' } });
+      expect(still.body.data.total).toBe(1);
+    } finally {
+      await sql`drop table qa_note_pins`.execute(server.db);
+    }
+  });
+
   it('updates one row and answers 404 for an unknown id', async () => {
     const list = await call(server.app, 'GET', notes, { token: admin, query: { title: 'note 02' } });
     const id = list.body.data.rows[0].id;
