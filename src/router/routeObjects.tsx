@@ -2,17 +2,13 @@
 // route becomes a child of one shell route, so moving between menu groups keeps the shell
 // mounted; the catch-all stays last.
 
-import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { NOT_FOUND_PATH } from '../config.ts';
 import { CatchAll } from './CatchAll.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { isPage, pagesOf } from './trail.ts';
 import type { AppRoute } from './types.ts';
-import { viewElement } from './views.tsx';
-
-// The shell is its own chunk: the login page does not load the menu, the tab strip or the manifest.
-const Layout = lazy(() => import('../layout/Layout.tsx'));
+import { ShellLayout, viewElement } from './views.tsx';
 
 function pageObject(route: AppRoute, guarded: boolean): RouteObject {
   const element = viewElement(route);
@@ -42,7 +38,7 @@ export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
   const shell: RouteObject = {
     element: (
       <RequireAuth>
-        <Layout />
+        <ShellLayout />
       </RequireAuth>
     ),
     children: inShell,

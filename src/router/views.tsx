@@ -1,43 +1,54 @@
 // A route's component name → the element it renders. Views under src/views are found by file
-// (views/dashboard/index.tsx answers 'dashboard/index') and loaded on demand, one chunk each.
+// (views/dashboard/index.tsx answers 'dashboard/index') and loaded on demand, one chunk each, and
+// so is the shell.
+//
+// Each is a lazy component that can be preloaded: once its code is here it renders at once
+// instead of suspending. A suspended first render would commit a loading fallback, and React then
+// holds the page back for up to 300 ms after it (its fallback throttle) even when the code arrives
+// a moment later (docs/benchmarks.md, "Bundle").
 
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { lazyWithPreload, type PreloadableComponent } from 'react-lazy-with-preload';
 import type { AppRoute } from './types.ts';
 
 type ViewModule = { default: ComponentType };
+type View = PreloadableComponent<ComponentType>;
 
 const modules = import.meta.glob<ViewModule>('../views/**/*.tsx');
 
 // One lazy component per view for the app's lifetime: a new one per route-table rebuild would
 // remount every page whenever the table changes.
-const loaded = new Map<string, LazyExoticComponent<ComponentType>>();
+const loaded = new Map<string, View>();
 
 // the server may name a view with or without the folder: 'views/dashboard/index' or 'dashboard/index'
 function viewFile(component: string): string {
   return `../views/${component.replace(/^\/?(views\/)?/, '')}.tsx`;
 }
 
-/** Starts fetching a view's code before it is rendered; the lazy component then finds it loaded. */
-export function preloadView(component: string): void {
-  void modules[viewFile(component)]?.();
-}
-
-function lazyView(component: string): LazyExoticComponent<ComponentType> | undefined {
+function lazyView(component: string): View | undefined {
   const file = viewFile(component);
   const load = modules[file];
   if (!load) return undefined;
   let view = loaded.get(file);
   if (!view) {
-    view = lazy(load);
+    view = lazyWithPreload(load);
     loaded.set(file, view);
   }
   return view;
 }
 
-const ResourceView = lazy(() => import('../views/resource/ResourceView.tsx'));
-const NotFound = lazy(() => import('../views/error/404.tsx'));
+/** The shell around most pages; the login page does not load the menu, the tab strip or the manifest. */
+export const ShellLayout = lazyWithPreload(() => import('../layout/Layout.tsx'));
+const ResourceView = lazyWithPreload(() => import('../views/resource/ResourceView.tsx'));
+const NotFound = lazyWithPreload(() => import('../views/error/404.tsx'));
 
 const RESOURCE_PREFIX = 'resource/';
+
+/** Fetches a view's code before it is rendered, so that it renders without suspending. */
+export function preloadView(component: string): Promise<unknown> {
+  if (component.startsWith(RESOURCE_PREFIX)) return ResourceView.preload();
+  return (lazyView(component) ?? NotFound).preload();
+}
 
 /** 'resource/<name>' is the generated list page of that manifest resource; an unknown view shows the 404 page. */
 export function viewElement(route: AppRoute): ReactElement {

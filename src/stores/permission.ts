@@ -17,7 +17,8 @@ export interface PermissionState {
   /** true once the server's routes are in the table (false again after a reset) */
   generated: boolean;
   permissions: string[];
-  generateRoutes(): Promise<AppRoute[]>;
+  /** `prepare` runs with the new table before it is shown (what the first page needs to draw at once) */
+  generateRoutes(prepare?: (routes: readonly AppRoute[]) => Promise<void>): Promise<AppRoute[]>;
   setPermissions(codes: string[]): void;
   can(code: string): boolean;
   /** back to the constant routes only: the router is rebuilt from this on logout */
@@ -41,11 +42,13 @@ export const usePermissionStore = create<PermissionState>()((set, get) => ({
   generated: false,
   permissions: [],
 
-  async generateRoutes() {
+  async generateRoutes(prepare) {
     // the pages inside the shell need the manifest; fetch it beside the route list, not after
     prefetchManifest();
     const dynamicRoutes = buildDynamicRoutes(await routesRequest(), constantPaths);
-    set({ dynamicRoutes, routes: [...constantRoutes, ...dynamicRoutes], generated: true });
+    const routes = [...constantRoutes, ...dynamicRoutes];
+    await prepare?.(routes);
+    set({ dynamicRoutes, routes, generated: true });
     return dynamicRoutes;
   },
 

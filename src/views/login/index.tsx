@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n/useT.ts';
 import { LanguageSwitch } from '../../layout/LanguageSwitch.tsx';
+import { prepareSignedInPage } from '../../router/preload.ts';
 import { safeRedirect } from '../../router/safeRedirect.ts';
 import { restoreSession } from '../../session/restoreSession.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -40,14 +41,16 @@ export default function LoginPage() {
     setError(null);
     try {
       await useSessionStore.getState().login({ userName: userName.trim(), password });
+      const target = safeRedirect(params.get('redirect'));
       try {
-        await restoreSession();
+        // the page opens once its code is here, so it draws whole rather than behind a spinner
+        await restoreSession((routes) => prepareSignedInPage(routes, target));
       } catch (failure) {
         // half a session (a token without a profile or routes) is no session
         useSessionStore.getState().resetToken();
         throw failure;
       }
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      navigate(target, { replace: true });
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : t('loginFailed'));
       setLoading(false);

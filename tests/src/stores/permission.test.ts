@@ -53,6 +53,24 @@ describe('permission store', () => {
     await generating;
   });
 
+  it('shows the new table only once prepare has finished with it', async () => {
+    vi.mocked(routesRequest).mockResolvedValue([{ path: '/cms', component: 'Layout', children: [] }]);
+    let finishPrepare: () => void = () => {};
+    const prepare = vi.fn(() => new Promise<void>((resolve) => (finishPrepare = resolve)));
+    const generating = store().generateRoutes(prepare);
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1));
+    const handed = prepare.mock.calls[0] as unknown as [Array<{ path: string }>];
+    expect(handed[0].map((route) => route.path)).toContain('/cms');
+    expect(handed[0].at(-1)?.path).toBe('*');
+    // the page's code is still on its way: the guard keeps showing the loading page
+    expect(store().generated).toBe(false);
+    expect(store().routes.map((route) => route.path)).not.toContain('/cms');
+    finishPrepare();
+    await generating;
+    expect(store().generated).toBe(true);
+    expect(store().routes.map((route) => route.path)).toContain('/cms');
+  });
+
   it("grants a code the user holds, and everything to '*'", () => {
     store().setPermissions(['sys:users:list']);
     expect(store().can('sys:users:list')).toBe(true);
