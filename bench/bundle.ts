@@ -4,10 +4,11 @@
 //    of its own and that the form library (RJSF) is a separate chunk.
 // 2. The server started as the browser suite starts it (a fresh data directory), and Chromium
 //    loading the login page and, signed in, the dashboard, each in a fresh browser context (a cold
-//    cache) and then reloaded with the cache that left, three times. What counts is what the
+//    cache) and then reloaded with the cache that left, five times (BENCH_RUNS). What counts is what the
 //    browser really fetched on the cold load: the gzip size of every script it loaded; LCP (cold
 //    and reloaded) and CLS come from the Performance API.
 //
+// BENCH_RUNS sets the number of loads of each page (default 5); the median and the spread are printed.
 // Goals: login ≤ 200 KB and shell + dashboard ≤ 350 KB of gzipped JS; LCP < 1 s, CLS < 0.05.
 // Exits 1 when a size goal or a chunk rule is missed (deterministic); LCP and CLS are reported.
 
@@ -20,7 +21,7 @@ import { launchBrowser } from '../tests/e2e/browser.ts';
 import startServer from '../tests/e2e/globalSetup.ts';
 
 const DIST = 'dist';
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GOALS = { loginKb: 200, dashboardKb: 350, lcpMs: 1000, cls: 0.05 };
 
 interface ManifestChunk {
@@ -176,16 +177,19 @@ async function main(): Promise<void> {
       const clsText = (value: number) => `${value.toFixed(3)}${value < GOALS.cls ? '' : ' (over 0.05)'}`;
       const lcp = median(visits.map((v) => v.lcpMs));
       const warmLcp = median(visits.map((v) => v.warmLcpMs));
+      // the spread as well as the median: these machines are shared, and a goal met only on a median is close
+      const spread = (values: number[]) =>
+        `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
       const cls = Math.max(median(visits.map((v) => v.cls)), median(visits.map((v) => v.warmCls)));
       lines.push(
-        `| ${target.name} | ${scripts.length} | ${kb.toFixed(1)} KB (≤ ${target.goalKb}) | ${lcpText(lcp)} | ${lcpText(warmLcp)} | ${clsText(cls)} | ${loadsForms ? 'yes' : 'no'} |`,
+        `| ${target.name} | ${scripts.length} | ${kb.toFixed(1)} KB (≤ ${target.goalKb}) | ${lcpText(lcp)} (${spread(visits.map((v) => v.lcpMs))}) | ${lcpText(warmLcp)} (${spread(visits.map((v) => v.warmLcpMs))}) | ${clsText(cls)} | ${loadsForms ? 'yes' : 'no'} |`,
       );
     }
     let formKb = 0;
     for (const file of forms) formKb += await gzipKb(file);
     process.stdout.write(
       [
-        `Chromium ${browser.version()}, Node ${process.version}; median of ${RUNS} loads each, a cold one in a fresh context and a reload with its cache`,
+        `Chromium ${browser.version()}, Node ${process.version}; median (and lowest–highest) of ${RUNS} loads each, a cold one in a fresh context and a reload with its cache`,
         '',
         '| page | scripts | gzipped JS | LCP cold | LCP reload | CLS | form library |',
         '|---|---|---|---|---|---|---|',
