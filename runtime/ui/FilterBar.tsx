@@ -3,7 +3,7 @@
 // for in). Nothing is sent until Search; Reset clears every control and searches again.
 import { Button, Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { DATE_FORMAT } from '../client/constants.ts';
 import type { Filters, FilterValue, RangeValue } from '../client/resourceClient.ts';
 import type { Lang, Resource } from '../schema/types.ts';
@@ -61,8 +61,15 @@ function toFilters(resource: Resource, values: Record<string, unknown>): Filters
 
 export function FilterBar({ resource, lang, value, onSearch }: FilterBarProps) {
   const [form] = Form.useForm();
-  // the URL may change the filters (Back, a shared link): the controls follow
+  // The URL may change the filters (Back, a shared link): the controls follow. Only a change
+  // does: a kept-alive tab shown again re-creates its effects, and what was typed in it, not yet
+  // searched, stays.
+  const shownFilters = useRef<{ resource: Resource; filters: string } | null>(null);
   useEffect(() => {
+    const filters = JSON.stringify(value);
+    const shown = shownFilters.current;
+    if (shown?.resource === resource && shown.filters === filters) return;
+    shownFilters.current = { resource, filters };
     form.resetFields();
     form.setFieldsValue(toFormValues(resource, value));
   }, [form, resource, value]);

@@ -1,6 +1,7 @@
 // The generic list page with the real users and menus schemas, against a real local HTTP server:
 // what it draws, and what it sends when the user filters, sorts, selects and acts.
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Activity } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
@@ -158,6 +159,28 @@ describe('ResourcePage with the users schema', () => {
     expect(screen.getByTestId('location').textContent).toContain('f.userName=ada');
     fireEvent.click(button(/^重\s*置$/));
     await waitFor(() => expect(lastUserList().query.has('userName')).toBe(false));
+  });
+
+  it('keeps what was typed in a filter while the page is hidden in a kept-alive tab', async () => {
+    server.handle(api());
+    const http = testHttp(server, toasts);
+    const resource = resourceNamed(resources, 'users');
+    const client = createResourceClient(http, resource);
+    const page = (mode: 'visible' | 'hidden') => (
+      <Providers http={http} resources={resources}>
+        <Activity mode={mode}>
+          <ResourcePage resource={resource} client={client} lang="zh" can={() => true} />
+        </Activity>
+      </Providers>
+    );
+    const shown = render(page('visible'));
+    await usersLoaded();
+    const input = () => screen.getByRole('textbox', { name: '用户名', hidden: true }) as HTMLInputElement;
+    fireEvent.change(input(), { target: { value: 'adm' } });
+    shown.rerender(page('hidden'));
+    shown.rerender(page('visible'));
+    await act(async () => {});
+    expect(input().value).toBe('adm');
   });
 
   it('sends an enum filter with its value', async () => {
