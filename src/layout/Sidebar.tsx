@@ -28,11 +28,12 @@ export function Sidebar() {
   const page = trail.at(-1);
   const selectedKey = page?.meta?.activeMenu ?? page?.path;
 
-  // The groups above the current page open as the user navigates; groups the user opened stay open.
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // The groups above the current page open as the user navigates; groups the user opened stay
+  // open. Those of the page the shell first shows are open from the start, not animated open.
+  const groupsAbove = (above: typeof trail) => above.slice(0, -1).map((route) => route.path);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => groupsAbove(trail));
   useEffect(() => {
-    const groups = trail.slice(0, -1).map((route) => route.path);
-    setOpenKeys((open) => [...new Set([...open, ...groups])]);
+    setOpenKeys((open) => [...new Set([...open, ...groupsAbove(trail)])]);
   }, [trail]);
 
   const menuTheme = {

@@ -78,6 +78,14 @@ describe('Sidebar (spec §2 side menu)', () => {
     expect(selected?.textContent).toBe('Roles');
   });
 
+  it('shows the group of the first page open from the start, not sliding open', () => {
+    renderAt('/sys/roles');
+    const sidebar = screen.getByTestId('sidebar');
+    expect(within(sidebar).getByText('Users')).toBeTruthy();
+    // a group opened after the first render plays antd's collapse motion
+    expect(sidebar.querySelector('[class*="ant-motion-collapse"]')).toBeNull();
+  });
+
   it('navigates to a page when its item is clicked', () => {
     const router = renderAt('/sys/users');
     fireEvent.click(screen.getByText('Roles'));
