@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { COLORS, SIDEBAR_COLLAPSED_WIDTH } from '../config.ts';
 import { useT } from '../i18n/useT.ts';
 import { isExternal } from '../router/paths.ts';
+import type { AppRoute } from '../router/types.ts';
 import { useAppStore } from '../stores/app.ts';
 import { useLanguageStore } from '../stores/language.ts';
 import { usePermissionStore } from '../stores/permission.ts';
@@ -12,6 +13,11 @@ import { useSettingsStore } from '../stores/settings.ts';
 import { SidebarLogo } from './SidebarLogo.tsx';
 import { sidebarItems } from './sidebarItems.tsx';
 import { useRouteTrail } from './useRouteTrail.ts';
+
+/** The groups a page sits in: every route of its trail but the page itself. */
+function groupsAbove(trail: readonly AppRoute[]): string[] {
+  return trail.slice(0, -1).map((route) => route.path);
+}
 
 export function Sidebar() {
   const routes = usePermissionStore((s) => s.routes);
@@ -30,7 +36,6 @@ export function Sidebar() {
 
   // The groups above the current page open as the user navigates; groups the user opened stay
   // open. Those of the page the shell first shows are open from the start, not animated open.
-  const groupsAbove = (above: typeof trail) => above.slice(0, -1).map((route) => route.path);
   const [openKeys, setOpenKeys] = useState<string[]>(() => groupsAbove(trail));
   useEffect(() => {
     setOpenKeys((open) => [...new Set([...open, ...groupsAbove(trail)])]);

@@ -1,6 +1,7 @@
 // In a browser (jsdom here): a call leaves in the caller's own turn, so calls made before code
 // fetches are ahead of them in the browser's six connections, and no XSRF cookie is read or sent,
 // since the session travels in the X-Token header (DESIGN §5).
+import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../../../runtime/client/http.ts';
 
@@ -8,7 +9,7 @@ const http = createHttp({ getToken: () => 'tok-1', notify: { error() {} }, onTok
 
 afterEach(() => {
   vi.restoreAllMocks();
-  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  Cookies.remove('XSRF-TOKEN');
 });
 
 describe('dispatch in the browser', () => {
@@ -22,7 +23,7 @@ describe('dispatch in the browser', () => {
   });
 
   it('sends the token header and no XSRF header, even with an XSRF cookie on the page', () => {
-    document.cookie = 'XSRF-TOKEN=from-a-cookie';
+    Cookies.set('XSRF-TOKEN', 'from-a-cookie');
     vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => {});
     const headers = vi.spyOn(XMLHttpRequest.prototype, 'setRequestHeader');
     const controller = new AbortController();
