@@ -1,7 +1,7 @@
 // The commands share one way to load a folder: a missing or empty folder is a usage mistake
 // (exit 2), not a schema problem.
 import { stat } from 'node:fs/promises';
-import { type LoadResult, loadSchemaDir } from '../runtime/schema/index.ts';
+import { type LoadResult, loadSchemaDir } from '../runtime/schema/load.ts';
 import { UsageError } from './output.ts';
 
 export async function loadForCommand(dir: string): Promise<LoadResult> {

@@ -28,10 +28,12 @@ function createProgram(output: Output, setStatus: (status: number) => void): Com
 
   program
     .command('build')
-    .description('write <out>/manifest.json from the schema folder')
+    .description(
+      'write <out>/manifest.json and <out>/openapi.json (the API description) from the schema folder',
+    )
     .argument('[dir]', 'schema folder', DEFAULT_DIR)
     .option('--out <dir>', 'output folder', 'generated')
-    .option('--check', 'do not write; exit 1 when the manifest on disk is missing or stale', false)
+    .option('--check', 'do not write; exit 1 when either file on disk is missing or stale', false)
     .action(async (dir: string, opts: { out: string; check: boolean }) => {
       setStatus(await buildCommand(dir, opts, output));
     });
@@ -49,13 +51,20 @@ function createProgram(output: Output, setStatus: (status: number) => void): Com
     .command('db')
     .description(
       'print the DDL the schemas need on the database (DATABASE_URL, or the PGlite under DATA_DIR); ' +
-        'exit 1 on a change that would lose data. Applies nothing; stop a server using the same PGlite folder first',
+        'exit 1 on a change that would lose data or on references that point at missing rows. Applies nothing ' +
+        'but the --repair you choose; stop a server using the same PGlite folder first',
     )
     .argument('[dir]', 'schema folder', DEFAULT_DIR)
-    .action(async (dir: string) => {
+    .option(
+      '--repair <resource.field=setNull|delete>',
+      'repair rows whose reference points at a missing row: clear the reference, or delete the rows (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .action(async (dir: string, opts: { repair: string[] }) => {
       // the database drivers load only for this command, so validate and build start quickly
       const { dbCommand } = await import('./commands/db.ts');
-      setStatus(await dbCommand(dir, process.env, output));
+      setStatus(await dbCommand(dir, process.env, output, opts));
     });
 
   return program;

@@ -1,10 +1,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildManifest, formatProblem, serializeManifest } from '../../runtime/schema/index.ts';
+import { formatProblem } from '../../runtime/schema/formatProblem.ts';
+import { buildManifest, serializeManifest } from '../../runtime/schema/manifest.ts';
+import { buildOpenApi, serializeOpenApi } from '../../runtime/schema/openapi.ts';
 import { loadForCommand } from '../loadForCommand.ts';
 import { EXIT, type Output } from '../output.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
+/** The API's description, generated from the same manifest (runtime/schema/openapi.ts). */
+export const OPENAPI_FILE = 'openapi.json';
 
 export interface BuildOptions {
   out: string;
@@ -19,21 +23,28 @@ export async function buildCommand(dir: string, options: BuildOptions, output: O
     output.err(`not built: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
     return EXIT.problems;
   }
-  const text = serializeManifest(buildManifest(resources, menuGroups));
-  const target = join(options.out, MANIFEST_FILE);
+  const manifest = buildManifest(resources, menuGroups);
+  const files = [
+    { target: join(options.out, MANIFEST_FILE), text: serializeManifest(manifest) },
+    { target: join(options.out, OPENAPI_FILE), text: serializeOpenApi(buildOpenApi(manifest)) },
+  ];
   if (options.check) {
-    const current = await readFile(target, 'utf8').catch(() => undefined);
-    if (current === text) {
-      output.out(`${target} is up to date\n`);
-      return EXIT.ok;
+    let stale = 0;
+    for (const { target, text } of files) {
+      const current = await readFile(target, 'utf8').catch(() => undefined);
+      if (current === text) {
+        output.out(`${target} is up to date\n`);
+        continue;
+      }
+      stale += 1;
+      output.err(
+        `${target} is ${current === undefined ? 'missing' : 'stale'}; run: schema-admin build ${dir} --out ${options.out}\n`,
+      );
     }
-    output.err(
-      `${target} is ${current === undefined ? 'missing' : 'stale'}; run: schema-admin build ${dir} --out ${options.out}\n`,
-    );
-    return EXIT.problems;
+    return stale === 0 ? EXIT.ok : EXIT.problems;
   }
   await mkdir(options.out, { recursive: true });
-  await writeFile(target, text);
-  output.out(`wrote ${target} (${resources.length} resources)\n`);
+  for (const { target, text } of files) await writeFile(target, text);
+  output.out(`wrote ${files.map((f) => f.target).join(' and ')} (${resources.length} resources)\n`);
   return EXIT.ok;
 }

@@ -6,13 +6,22 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildManifest, formatProblems, type Manifest } from '../../runtime/schema/index.ts';
+import { formatProblems } from '../../runtime/schema/formatProblem.ts';
+import { buildManifest } from '../../runtime/schema/manifest.ts';
+import type { Manifest } from '../../runtime/schema/types.ts';
 import { readConfig } from '../../server/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
 import { migrateSystemTables } from '../../server/db/migrate.ts';
+import { pgliteHeldError } from '../../server/db/pgliteServer.ts';
+import {
+  parseRepairChoice,
+  type RepairChoice,
+  RepairRefusedError,
+  repairReferences,
+} from '../../server/db/repairReferences.ts';
 import { diffSchema, type SchemaDiff } from '../../server/db/schemaDiff.ts';
 import { loadForCommand } from '../loadForCommand.ts';
-import { EXIT, type Output } from '../output.ts';
+import { EXIT, type Output, UsageError } from '../output.ts';
 
 interface Target {
   /** how the output names the database */
@@ -36,6 +45,9 @@ async function target(env: NodeJS.ProcessEnv): Promise<Target> {
   }
   // the folder server/start.ts opens
   const pgliteDir = join(config.dataDir, 'pglite');
+  // a running server holds the folder; a second PGlite on it would damage it
+  const held = await pgliteHeldError(pgliteDir);
+  if (held) throw new UsageError(held.message);
   return {
     label: `PGlite in ${pgliteDir}`,
     exists: await exists(pgliteDir),
@@ -74,7 +86,26 @@ async function diffAgainst(
   }
 }
 
+function reportDangling(diff: SchemaDiff, output: Output): void {
+  if (diff.dangling.length === 0) return;
+  output.err(
+    `${diff.dangling.length} reference${diff.dangling.length === 1 ? '' : 's'} point at rows that do not exist; ` +
+      'the server keeps running without their foreign key until you choose a repair:\n',
+  );
+  for (const d of diff.dangling) {
+    const target = `${d.resource}.${d.field}`;
+    const choices = d.nullable
+      ? `--repair ${target}=setNull or --repair ${target}=delete`
+      : `--repair ${target}=delete`;
+    output.err(
+      `  - ${target} (${d.table}.${d.column} → ${d.refTable}): ${d.rows} row${d.rows === 1 ? '' : 's'} point at ` +
+        `missing id${d.missing.length === 1 ? '' : 's'} ${d.missing.join(', ')}; repair with schema-admin db ${choices}\n`,
+    );
+  }
+}
+
 function report(diff: SchemaDiff, fresh: boolean, label: string, output: Output): number {
+  reportDangling(diff, output);
   if (fresh) {
     output.out(`-- ${label} has no tables yet; its first start creates the system tables and:\n`);
   } else if (diff.additive.length > 0) {
@@ -89,17 +120,56 @@ function report(diff: SchemaDiff, fresh: boolean, label: string, output: Output)
       output.err(`  - ${change.table}.${change.column}: ${change.advice}\n`);
     return EXIT.problems;
   }
+  if (diff.dangling.length > 0) return EXIT.problems;
   if (!fresh && diff.additive.length === 0) output.out(`-- ${label} matches the schemas\n`);
   return EXIT.ok;
 }
 
-export async function dbCommand(dir: string, env: NodeJS.ProcessEnv, output: Output): Promise<number> {
+/** Clears or deletes the rows whose reference points at nothing, as the maintainer chose. */
+async function repair(where: Target, manifest: Manifest, texts: string[], output: Output): Promise<number> {
+  let choices: RepairChoice[];
+  try {
+    choices = texts.map(parseRepairChoice);
+  } catch (error) {
+    output.err(`${(error as Error).message}\n`);
+    return EXIT.usage;
+  }
+  if (!where.exists) {
+    output.err(`${where.label} does not exist yet: there is nothing to repair\n`);
+    return EXIT.usage;
+  }
+  const database = await where.open();
+  try {
+    for (const done of await repairReferences(database.db, manifest, choices)) {
+      const verb = done.repair === 'setNull' ? 'cleared the reference of' : 'deleted';
+      output.out(`-- ${done.target}: ${verb} ${done.rows} row${done.rows === 1 ? '' : 's'}\n`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof RepairRefusedError)) throw error;
+    output.err(`refused: ${error.message}; nothing was changed\n`);
+    return EXIT.problems;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function dbCommand(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  output: Output,
+  options: { repair?: string[] } = {},
+): Promise<number> {
   const { resources, menuGroups, problems } = await loadForCommand(dir);
   if (problems.length > 0) {
     output.err(formatProblems(problems));
     return EXIT.problems;
   }
   const where = await target(env);
+  if (options.repair && options.repair.length > 0) {
+    const status = await repair(where, buildManifest(resources, menuGroups), options.repair, output);
+    if (status !== EXIT.ok) return status;
+  }
   const { fresh, diff } = await diffAgainst(where, buildManifest(resources, menuGroups));
   return report(diff, fresh, where.label, output);
 }

@@ -2,7 +2,9 @@
 // each part saying what to change, so a maintainer starts from a working page.
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { formatProblem, loadSchemaDir, MENUS_FILE, tableName } from '../../runtime/schema/index.ts';
+import { formatProblem } from '../../runtime/schema/formatProblem.ts';
+import { loadSchemaDir, MENUS_FILE } from '../../runtime/schema/load.ts';
+import { tableName } from '../../runtime/schema/normalize.ts';
 import { EXIT, type Output, UsageError } from '../output.ts';
 
 const NAME = /^([a-z][a-z0-9]*)\/([a-z][A-Za-z0-9]*)$/;
@@ -20,6 +22,7 @@ function starter(module: string, name: string, inMenu: boolean): string {
 resource: ${name}
 module: ${module}
 title: { zh: ${name}, en: ${name} }      # the page title in both languages
+singular: { zh: ${name}, en: ${name} }   # one row, in the form's title and confirmations: 新增…, New …
 # endpoint: /api/${module}/${name}        # the default REST base
 # table: ${tableName(module, name)}       # the default table
 ${menu}

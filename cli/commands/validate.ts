@@ -1,4 +1,4 @@
-import { formatProblems } from '../../runtime/schema/index.ts';
+import { formatProblems } from '../../runtime/schema/formatProblem.ts';
 import { loadForCommand } from '../loadForCommand.ts';
 import { EXIT, type Output } from '../output.ts';
 

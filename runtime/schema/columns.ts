@@ -17,6 +17,8 @@ export interface ColumnDescriptor {
   ref?: string;
   refLabel?: string;
   multiple?: boolean;
+  /** the publish time of a resource with a publish window: a time still ahead shows 已排期 */
+  publishAt?: boolean;
 }
 
 export function toListColumns(resource: Resource, lang: Lang): ColumnDescriptor[] {
@@ -45,6 +47,7 @@ export function toListColumns(resource: Resource, lang: Lang): ColumnDescriptor[
       descriptor.refLabel = field.refLabel;
       descriptor.multiple = field.multiple ?? false;
     }
+    if (resource.publish?.at === field.name) descriptor.publishAt = true;
     return [descriptor];
   });
 }

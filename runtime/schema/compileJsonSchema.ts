@@ -3,11 +3,15 @@
 // rules and give the same messages.
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import { ifThen } from './ifThen.ts';
+import { limitToStorage } from './inputLimits.ts';
 import { promptText } from './prompts.ts';
 import type { Field, FieldCondition, JsonSchema, JsonType, Lang, Resource } from './types.ts';
 import { type FormMode, writableFields } from './writable.ts';
 
 export type UiSchema = Record<string, unknown>;
+
+/** The widget of a `checkTree` field: the referenced tree inline, each entry ticked on its own. */
+export const CHECK_TREE_WIDGET = 'checkTree';
 
 export interface CompiledForm {
   schema: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema>; required: string[] };
@@ -32,6 +36,8 @@ function valueSchema(field: Field, lang: Lang, nullable: boolean): JsonSchema {
   if (field.pattern !== undefined) schema.pattern = field.pattern;
   if (field.minimum !== undefined) schema.minimum = field.minimum;
   if (field.maximum !== undefined) schema.maximum = field.maximum;
+  // and no value the column cannot hold: a number past int4, a text past its varchar
+  limitToStorage(field, schema);
   // an empty string must not pass for a required text
   if (!nullable && spec.textual && schema.minLength === undefined) schema.minLength = 1;
   if (field.type === 'ref' && field.multiple) {
@@ -83,10 +89,17 @@ function placeholderOf(field: Field, widget: string, lang: Lang): string | undef
   return undefined;
 }
 
+/** The widget named by the type, unless the field asks for a tree of its own. */
+function widgetOf(field: Field): string {
+  if (field.checkTree) return CHECK_TREE_WIDGET;
+  // a ref into a tree is picked from the tree, as its tree-parent is
+  if (field.refTree) return FIELD_TYPE_SPECS['tree-parent'].widget;
+  return FIELD_TYPE_SPECS[field.type].widget;
+}
+
 function fieldUi(field: Field, lang: Lang): UiSchema {
   const spec = FIELD_TYPE_SPECS[field.type];
-  // a ref into a tree is picked from the tree, as its tree-parent is
-  const ui: UiSchema = { 'ui:widget': field.refTree ? FIELD_TYPE_SPECS['tree-parent'].widget : spec.widget };
+  const ui: UiSchema = { 'ui:widget': widgetOf(field) };
   const options: Record<string, unknown> = { ...spec.widgetOptions };
   if (field.ref !== undefined)
     Object.assign(options, { ref: field.ref, refLabel: field.refLabel, multiple: field.multiple });

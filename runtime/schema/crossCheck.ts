@@ -2,10 +2,12 @@
 // resource or _menus.yaml: names that must point at something, keys that only suit some field
 // types, and addresses (names, routes, calls, permission codes) that must not collide.
 import { suggestion } from './didYouMean.ts';
+import type { FieldReference } from './fieldReference.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
-import type { FieldReference } from './normalize.ts';
+import { indexableField } from './indexable.ts';
 import type { KeyPath, SourceDoc } from './source.ts';
 import type { Field, MenuGroup, Problem, Resource } from './types.ts';
+import { UPLOAD_FIELD_TYPES } from './uploadRules.ts';
 
 export interface LoadedResource {
   source: SourceDoc;
@@ -29,6 +31,8 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
     checkReferences(entry, report);
     checkFields(entry.resource, byName, report);
     checkActions(entry.resource, report);
+    checkPublishWindow(entry.resource, report);
+    checkOrder(entry.resource, orderPath(entry.source), report);
     const group = entry.resource.menu?.parent;
     if (
       group !== undefined &&
@@ -76,11 +80,16 @@ function checkReferences({ resource, references }: LoadedResource, report: Repor
       if (formEntries.has(ref.field)) report(ref.path, `"${ref.field}" is already in the form`);
       formEntries.add(ref.field);
     }
+    if (ref.role === 'index field' && !indexableField(field)) {
+      report(ref.path, `"${ref.field}" is ${unindexable(field)}, which an index cannot serve`);
+    }
     if ((ref.role === 'list column' || ref.role === 'public field') && field.writeOnly) {
       report(ref.path, `"${ref.field}" is writeOnly (never returned), so it cannot be a ${ref.role}`);
     }
   }
 }
+
+const unindexable = (field: Field) => (field.multiple ? 'a list of references' : `of type ${field.type}`);
 
 /** Keys that mean something only for some field types. */
 const TYPE_BOUND_KEYS: Array<{ keys: Array<keyof Field>; applies: (f: Field) => boolean; types: string }> = [
@@ -88,10 +97,12 @@ const TYPE_BOUND_KEYS: Array<{ keys: Array<keyof Field>; applies: (f: Field) => 
   { keys: ['multiple'], applies: (f) => f.type === 'ref', types: 'ref' },
   { keys: ['exclusive'], applies: (f) => f.type === 'boolean', types: 'boolean' },
   {
-    keys: ['ref', 'refLabel'],
+    keys: ['ref', 'refLabel', 'onDelete'],
     applies: (f) => f.type === 'ref' || f.type === 'tree-parent',
     types: 'ref and tree-parent',
   },
+  { keys: ['refDetail', 'checkTree', 'confirmChanges'], applies: (f) => f.type === 'ref', types: 'ref' },
+  { keys: ['upload'], applies: (f) => UPLOAD_FIELD_TYPES.has(f.type), types: 'image, avatar and file' },
   {
     keys: ['minLength', 'maxLength', 'pattern'],
     applies: (f) => FIELD_TYPE_SPECS[f.type].textual,
@@ -106,7 +117,28 @@ const TYPE_BOUND_KEYS: Array<{ keys: Array<keyof Field>; applies: (f: Field) => 
     types: 'integer and number',
   },
 ];
-const YAML_KEY: Partial<Record<keyof Field, string>> = { refLabel: 'label' };
+const YAML_KEY: Partial<Record<keyof Field, string>> = { refLabel: 'label', refDetail: 'detail' };
+
+/** The publish window's times are dates: the database compares them with its clock. */
+function checkPublishWindow(resource: Resource, report: Report): void {
+  const window = resource.publish;
+  if (!window) return;
+  for (const key of ['at', 'until'] as const) {
+    const name = window[key];
+    const field = name === undefined ? undefined : resource.fields.find((f) => f.name === name);
+    // an undeclared name is reported by checkReferences
+    if (!field) continue;
+    if ((field.type !== 'date' && field.type !== 'datetime') || field.multiple) {
+      report(
+        ['publish', key],
+        `publish.${key} must name a date or datetime field; "${name}" is ${field.type}`,
+      );
+    }
+  }
+  if (window.until !== undefined && window.until === window.at) {
+    report(['publish', 'until'], 'publish.until must be another field than publish.at');
+  }
+}
 
 function checkFields(resource: Resource, byName: Map<string, Resource>, report: Report): void {
   const treeParents = resource.fields.filter((f) => f.type === 'tree-parent');
@@ -121,6 +153,9 @@ function checkFields(resource: Resource, byName: Map<string, Resource>, report: 
   }
   for (const field of resource.fields) {
     const at = (key: string): KeyPath => ['fields', field.name, key];
+    if (field.index === true && !indexableField(field)) {
+      report(at('index'), `"${field.name}" is ${unindexable(field)}, which an index cannot serve`);
+    }
     for (const rule of TYPE_BOUND_KEYS) {
       if (rule.applies(field)) continue;
       for (const key of rule.keys) {
@@ -128,6 +163,20 @@ function checkFields(resource: Resource, byName: Map<string, Resource>, report: 
         const yamlKey = YAML_KEY[key] ?? key;
         report(at(yamlKey), `"${yamlKey}" applies only to ${rule.types} fields, not ${field.type}`, true);
       }
+    }
+    if (field.name === 'version' || field.column === 'version') {
+      // every row has a version of its own, and an update's body carries it (docs/api.md)
+      report(
+        ['fields', field.name],
+        `"version" is the row version every resource has; give the field another name and column`,
+        true,
+      );
+    }
+    if (field.onDelete === 'setNull' && field.required && !field.multiple) {
+      report(
+        at('onDelete'),
+        `"${field.name}" is required, so deleting what it points at cannot set it to null; use restrict or cascade`,
+      );
     }
     if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) {
       report(at('minLength'), `minLength ${field.minLength} is greater than maxLength ${field.maxLength}`);
@@ -161,14 +210,40 @@ function checkFields(resource: Resource, byName: Map<string, Resource>, report: 
       if (!target) {
         const names = [...byName.keys()];
         report(at('ref'), `no resource is named "${field.ref}"${suggestion(field.ref, names)}`);
-      } else if (field.refLabel !== undefined && !target.fields.some((f) => f.name === field.refLabel)) {
-        const names = target.fields.map((f) => f.name);
-        report(
-          at('label'),
-          `"${field.refLabel}" is not a field of "${target.name}"; its fields: ${names.join(', ')}${suggestion(field.refLabel, names)}`,
-        );
+      } else {
+        checkRefTarget(field, target, at, report);
       }
     }
+    checkListPicker(field, at, report);
+  }
+}
+
+/** `label` and `detail` name fields of the referenced resource; a check tree needs a tree there. */
+function checkRefTarget(field: Field, target: Resource, at: (key: string) => KeyPath, report: Report): void {
+  const names = target.fields.map((f) => f.name);
+  for (const [key, name] of [
+    ['label', field.refLabel],
+    ['detail', field.refDetail],
+  ] as const) {
+    if (name === undefined || names.includes(name)) continue;
+    report(
+      at(key),
+      `"${name}" is not a field of "${target.name}"; its fields: ${names.join(', ')}${suggestion(name, names)}`,
+    );
+  }
+  if (field.checkTree && target.treeParent === undefined) {
+    report(
+      at('checkTree'),
+      `"checkTree" shows the referenced resource as a tree, and "${target.name}" has no tree-parent field`,
+    );
+  }
+}
+
+/** A check tree and a list of changes are about a list of ids. */
+function checkListPicker(field: Field, at: (key: string) => KeyPath, report: Report): void {
+  if (field.type !== 'ref' || field.multiple) return;
+  for (const key of ['checkTree', 'confirmChanges'] as const) {
+    if (field[key]) report(at(key), `"${key}" applies to a ref holding a list of ids; add multiple: true`);
   }
 }
 
@@ -197,6 +272,47 @@ function checkActions(resource: Resource, report: Report): void {
       );
     }
   });
+}
+
+/** Field types whose value can group rows ordered together: one plain value per row. */
+const GROUPING_TYPES = new Set(['ref', 'tree-parent', 'enum', 'string', 'integer', 'boolean']);
+
+/** Where the document names the order's position field: `order: orderNum` or `order: { field: … }`. */
+function orderPath(source: SourceDoc): KeyPath {
+  const order = (source.data() as { order?: unknown }).order;
+  return typeof order === 'string' ? ['order'] : ['order', 'field'];
+}
+
+/** The order names an integer position field and a single-valued group; reorder needs an order. */
+function checkOrder(resource: Resource, fieldPath: KeyPath, report: Report): void {
+  const order = resource.order;
+  resource.actions.forEach((action, i) => {
+    if (action.standard && action.name === 'reorder' && !order)
+      report(
+        ['actions', i],
+        "reorder moves rows within the resource's order; declare `order:` with the integer field that holds each row's position",
+      );
+  });
+  if (!order) return;
+  const byName = new Map(resource.fields.map((f) => [f.name, f]));
+  const field = byName.get(order.field);
+  if (field && field.type !== 'integer') {
+    report(
+      fieldPath,
+      `the order field "${field.name}" is of type ${field.type}; a position is an integer field`,
+    );
+  }
+  if (order.group === undefined) return;
+  const group = byName.get(order.group);
+  if (!group) return;
+  if (group.name === order.field) {
+    report(['order', 'group'], 'the group is another field than the position itself');
+  } else if (!GROUPING_TYPES.has(group.type) || group.multiple) {
+    report(
+      ['order', 'group'],
+      `"${group.name}" (${group.multiple ? 'a multiple ref' : group.type}) cannot group rows; a group is a single ref, tree-parent, enum, string, integer or boolean field`,
+    );
+  }
 }
 
 function checkMenuGroups(menus: LoadedMenus, problems: Problem[]): void {

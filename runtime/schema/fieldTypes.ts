@@ -1,6 +1,7 @@
 // The one table that says what each field type means everywhere: the JSON Schema of a value,
 // the rjsf widget that edits it, the list cell that shows it, the filter control that searches
 // it and the PostgreSQL column that stores it. Adding a type means adding one row here.
+import { AVATAR_FORMAT, SAFE_URL_FORMAT } from './safeUrl.ts';
 import type { Field, FieldType, FilterOp, JsonSchema } from './types.ts';
 
 /** How a list cell renders a value (runtime/ui maps each kind to a renderer). */
@@ -173,7 +174,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     numeric: false,
   },
   image: {
-    jsonSchema: { type: 'string' },
+    jsonSchema: { type: 'string', format: SAFE_URL_FORMAT },
     widget: 'image',
     cell: 'image',
     filter: null,
@@ -183,7 +184,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     numeric: false,
   },
   avatar: {
-    jsonSchema: { type: 'string' },
+    jsonSchema: { type: 'string', format: AVATAR_FORMAT },
     widget: 'avatar',
     cell: 'avatar',
     filter: null,
@@ -193,7 +194,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     numeric: false,
   },
   file: {
-    jsonSchema: { type: 'string' },
+    jsonSchema: { type: 'string', format: SAFE_URL_FORMAT },
     widget: 'upload',
     cell: 'file',
     filter: null,
@@ -203,7 +204,8 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     numeric: false,
   },
   url: {
-    jsonSchema: { type: 'string', format: 'uri' },
+    // http(s), mailto, tel or a path on this site (runtime/schema/safeUrl.ts), never javascript:
+    jsonSchema: { type: 'string', format: SAFE_URL_FORMAT },
     widget: 'uri',
     cell: 'link',
     filter: like,

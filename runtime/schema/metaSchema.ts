@@ -3,6 +3,7 @@
 // knowledge of the declared fields live in crossCheck.ts.
 import { ifThen } from './ifThen.ts';
 import { FIELD_TYPES, type Field, type FieldType, STANDARD_ACTIONS } from './types.ts';
+import { type RawUploadRules, uploadRulesMetaSchema } from './uploadRules.ts';
 
 /** Standard actions a schema lists; `list` and `get` every resource has without saying so. */
 export const DECLARABLE_ACTIONS = STANDARD_ACTIONS.filter((a) => a !== 'list' && a !== 'get');
@@ -37,16 +38,24 @@ type SharedFieldKeys =
   | 'only'
   | 'ref'
   | 'multiple'
-  | 'exclusive';
+  | 'onDelete'
+  | 'exclusive'
+  | 'checkTree'
+  | 'confirmChanges'
+  | 'index';
 export type RawField = Partial<Pick<Field, SharedFieldKeys>> & {
   type: FieldType;
+  upload?: RawUploadRules;
   title?: RawI18n;
   options?: Array<{ value: string | number; zh: string; en: string; color?: string }>;
   label?: string;
+  detail?: string;
   visibleWhen?: string;
   requiredWhen?: string;
   help?: RawI18n;
   placeholder?: RawI18n;
+  /** the name of one of the resource's actions whose permission writing the field also needs */
+  writePermission?: string;
 };
 
 export interface RawActionObject {
@@ -91,6 +100,7 @@ export interface RawResource {
   resource: string;
   module: string;
   title: RawI18n;
+  singular?: RawI18n;
   endpoint?: string;
   table?: string;
   system?: boolean;
@@ -99,7 +109,11 @@ export interface RawResource {
   list?: { columns?: RawColumn[]; filters?: RawFilter[]; sort?: string; pageSize?: number; tree?: boolean };
   form?: { layout?: RawLayout; groups?: Array<{ title?: RawI18n; layout: RawLayout }> };
   actions?: Array<string | RawActionObject>;
+  order?: string | { field: string; group?: string };
   public?: RawPublic;
+  publish?: { at: string; until?: string };
+  /** composite indexes, each a list of field names (docs/schema.md, "Indexes") */
+  indexes?: string[][];
 }
 
 export type RawMenus = Record<string, { title: RawI18n; icon?: string; order?: number; parent?: string }>;
@@ -182,6 +196,7 @@ const field = {
     readOnly: { type: 'boolean' },
     writeOnly: { type: 'boolean' },
     only: { type: 'array', items: { enum: ['create', 'update'] }, uniqueItems: true },
+    writePermission: { ...camelName, description: 'the name of an action of this resource' },
     options: {
       type: 'array',
       minItems: 1,
@@ -200,7 +215,20 @@ const field = {
     ref: camelName,
     label: fieldName,
     multiple: { type: 'boolean' },
+    onDelete: {
+      enum: ['restrict', 'setNull', 'cascade'],
+      description: 'what deleting a referenced row does: restrict (refuse), setNull or cascade',
+    },
     exclusive: { type: 'boolean' },
+    detail: { ...fieldName, description: 'a field of the referenced resource, shown beside the label' },
+    checkTree: { type: 'boolean' },
+    confirmChanges: { type: 'boolean' },
+    upload: uploadRulesMetaSchema,
+    index: {
+      type: 'boolean',
+      description:
+        'false: no index for this column though it is sorted, filtered or a reference; true: an index though it is none of these',
+    },
     visibleWhen: condition,
     requiredWhen: condition,
     help: i18n,
@@ -268,6 +296,7 @@ export const resourceMetaSchema = {
       description: 'a lower-case module name such as sys or cms',
     },
     title: i18n,
+    singular: { ...i18n, description: 'what one row is called, in both languages, { zh: 用户, en: User }' },
     endpoint: {
       type: 'string',
       pattern: '^/api(/[A-Za-z0-9_-]+)+$',
@@ -275,6 +304,13 @@ export const resourceMetaSchema = {
     },
     table: sqlName,
     system: { type: 'boolean' },
+    publish: {
+      type: 'object',
+      description: 'the publish window: { at: a date field, until: a date field }',
+      properties: { at: fieldName, until: fieldName },
+      required: ['at'],
+      additionalProperties: false,
+    },
     menu: {
       type: 'object',
       properties: {
@@ -335,6 +371,21 @@ export const resourceMetaSchema = {
       additionalProperties: false,
     },
     actions: { type: 'array', items: action },
+    order: {
+      type: ['string', 'object'],
+      description: "the integer field holding each row's position, or { field, group }",
+      properties: {
+        field: { ...fieldName, description: "the integer field holding each row's position" },
+        group: { ...fieldName, description: 'the field whose value groups the rows ordered together' },
+      },
+      required: ['field'],
+      additionalProperties: false,
+    },
+    indexes: {
+      type: 'array',
+      description: 'composite indexes, each a list of field names such as [categoryId, publishTime]',
+      items: { ...fieldNames, description: 'a list of field names' },
+    },
     public: {
       type: 'object',
       properties: {

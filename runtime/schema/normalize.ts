@@ -5,6 +5,7 @@
 import { snakeCase } from 'change-case';
 import { coerceLiteral } from './coerceLiteral.ts';
 import { parseCondition } from './condition.ts';
+import type { FieldReference } from './fieldReference.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import type {
   RawActionObject,
@@ -16,8 +17,14 @@ import type {
   RawResource,
 } from './metaSchema.ts';
 import { normalizePublic } from './normalizePublic.ts';
+import { inSentence } from './prompts.ts';
 import type { KeyPath } from './source.ts';
-import { DEFAULT_ACTIONS, isStandardActionName, STANDARD_ACTION_SPECS } from './standardActions.ts';
+import {
+  DEFAULT_ACTIONS,
+  isStandardActionName,
+  type RowNouns,
+  STANDARD_ACTION_SPECS,
+} from './standardActions.ts';
 import type {
   Action,
   Field,
@@ -28,30 +35,16 @@ import type {
   ListFilter,
   ListSpec,
   MenuGroup,
+  OrderSpec,
+  PublishWindow,
   Resource,
   SortSpec,
 } from './types.ts';
+import { normalizeUploadRules } from './uploadRules.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 /** Lists with no `sort` show the newest rows first. */
 export const DEFAULT_SORT: SortSpec = { field: 'id', desc: true };
-
-/** A place where the document names one of its own fields. */
-export interface FieldReference {
-  field: string;
-  path: KeyPath;
-  role:
-    | 'list column'
-    | 'filter'
-    | 'sort'
-    | 'form entry'
-    | 'action form field'
-    | 'action set field'
-    | 'condition'
-    | 'public field'
-    | 'public submit field'
-    | 'public view key';
-}
 
 export interface NormalizeContext {
   /** the file's path relative to the schema folder, kept in Resource.source */
@@ -83,6 +76,26 @@ function snake(name: string): string {
 
 export function tableName(module: string, resource: string): string {
   return snake(`${module}_${resource}`);
+}
+
+/**
+ * What one row is called when the schema does not say: the title without the 管理 ("management")
+ * a Chinese page title ends in (用户管理 → 用户), and the English title as it is.
+ */
+export function singularOf(title: I18n): I18n {
+  return { zh: title.zh.replace(/管理$/, '') || title.zh, en: title.en };
+}
+
+/**
+ * The nouns of the standard confirmations. The English title is a plural ("Users"); without a
+ * declared singular, one English row is a "record" rather than the plural.
+ */
+function rowNouns(resource: Resource, declared: boolean): RowNouns {
+  const one = inSentence(resource.singular.en, 'en');
+  return {
+    one: { zh: resource.singular.zh, en: declared ? one : 'record' },
+    many: { zh: resource.singular.zh, en: inSentence(resource.title.en, 'en') },
+  };
 }
 
 export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Normalized {
@@ -124,10 +137,12 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
 
   const list = normalizeList(raw, fields, treeParent, filters, refer);
 
+  const title = i18n(raw.title, raw.resource);
   const resource: Resource = {
     name: raw.resource,
     module: raw.module,
-    title: i18n(raw.title, raw.resource),
+    title,
+    singular: raw.singular ? i18n(raw.singular, raw.resource) : singularOf(title),
     endpoint: raw.endpoint ?? `/api/${raw.module}/${raw.resource}`,
     table: raw.table ?? tableName(raw.module, raw.resource),
     route: `/${raw.module}/${raw.resource}`,
@@ -137,7 +152,15 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
     list,
     form: { groups: normalizeForm(raw, fields, refer, ctx) },
     actions: [],
+    order: normalizeOrder(raw, refer),
     public: undefined,
+    publish: raw.publish ? publishWindow(raw.publish, refer) : undefined,
+    indexes: raw.indexes?.map((names, i) =>
+      names.map((name, j) => {
+        refer(name, ['indexes', i, j], 'index field');
+        return name;
+      }),
+    ),
     system: raw.system ?? false,
     source: { file: ctx.file, ...ctx.start() },
   };
@@ -152,9 +175,19 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
         return [name, coerceLiteral(value, target, name, report, { allowNow: true })];
       }),
     );
+  const nouns = rowNouns(resource, raw.singular !== undefined);
   resource.actions = (raw.actions ?? [...DEFAULT_ACTIONS]).map((entry, i) =>
-    normalizeAction(entry, i, resource, { condition, refer, setValues, report: ctx.report }),
+    normalizeAction(entry, i, resource, { condition, refer, setValues, report: ctx.report, nouns }),
   );
+  // the permission a field needs is an action's, so it is a button a role can be granted
+  for (const [name, f] of Object.entries(raw.fields)) {
+    if (f.writePermission !== undefined && !resource.actions.some((a) => a.name === f.writePermission)) {
+      ctx.report(
+        ['fields', name, 'writePermission'],
+        `names no action of ${raw.resource}: declare an action "${f.writePermission}" (its permission is ${raw.module}:${raw.resource}:${f.writePermission})`,
+      );
+    }
+  }
   if (raw.public) {
     resource.public = normalizePublic(raw.public, {
       refer,
@@ -166,6 +199,15 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
     });
   }
   return { resource, references };
+}
+
+function publishWindow(
+  raw: NonNullable<RawResource['publish']>,
+  refer: (field: string, path: KeyPath, role: FieldReference['role']) => void,
+): PublishWindow {
+  refer(raw.at, ['publish', 'at'], 'publish window field');
+  if (raw.until !== undefined) refer(raw.until, ['publish', 'until'], 'publish window field');
+  return raw.until === undefined ? { at: raw.at } : { at: raw.at, until: raw.until };
 }
 
 function normalizeField(
@@ -192,12 +234,22 @@ function normalizeField(
     readOnly: raw.readOnly ?? false,
     writeOnly: raw.writeOnly ?? raw.type === 'password',
     only: raw.only,
+    writePermission:
+      raw.writePermission === undefined
+        ? undefined
+        : `${resource.module}:${resource.resource}:${raw.writePermission}`,
     options: raw.options?.map((o) => ({ value: o.value, label: { zh: o.zh, en: o.en }, color: o.color })),
     // a tree-parent points into its own resource unless it says otherwise
     ref: raw.ref ?? (raw.type === 'tree-parent' ? resource.resource : undefined),
     refLabel: raw.label,
     multiple: raw.type === 'ref' ? (raw.multiple ?? false) : raw.multiple,
+    onDelete: raw.type === 'ref' || raw.type === 'tree-parent' ? (raw.onDelete ?? 'restrict') : raw.onDelete,
     exclusive: raw.exclusive,
+    refDetail: raw.detail,
+    checkTree: raw.checkTree,
+    confirmChanges: raw.confirmChanges,
+    upload: normalizeUploadRules(raw.upload),
+    index: raw.index,
     visibleWhen:
       raw.visibleWhen === undefined ? undefined : condition(raw.visibleWhen, ['fields', name, 'visibleWhen']),
     requiredWhen:
@@ -251,6 +303,21 @@ function normalizeList(
   };
 }
 
+function normalizeOrder(
+  raw: RawResource,
+  refer: (field: string, path: KeyPath, role: FieldReference['role']) => void,
+): OrderSpec | undefined {
+  if (raw.order === undefined) return undefined;
+  if (typeof raw.order === 'string') {
+    refer(raw.order, ['order'], 'order field');
+    return { field: raw.order };
+  }
+  refer(raw.order.field, ['order', 'field'], 'order field');
+  if (raw.order.group === undefined) return { field: raw.order.field };
+  refer(raw.order.group, ['order', 'group'], 'order group');
+  return { field: raw.order.field, group: raw.order.group };
+}
+
 function normalizeForm(
   raw: RawResource,
   fields: Field[],
@@ -283,13 +350,14 @@ interface ActionTools {
   refer(field: string, path: KeyPath, role: FieldReference['role']): void;
   setValues(set: Record<string, unknown>, base: KeyPath): Record<string, unknown>;
   report(path: KeyPath, message: string): void;
+  nouns: RowNouns;
 }
 
 function normalizeAction(
   entry: string | RawActionObject,
   index: number,
   resource: Resource,
-  { condition, refer, setValues, report }: ActionTools,
+  { condition, refer, setValues, report, nouns }: ActionTools,
 ): Action {
   const raw: RawActionObject = typeof entry === 'string' ? { name: entry } : entry;
   const base: KeyPath = ['actions', index];
@@ -312,7 +380,8 @@ function normalizeAction(
       path: raw.path ? resolve(raw.path) : `${resource.endpoint}${spec.suffix}`,
       scope: raw.scope ?? spec.scope,
       permission,
-      confirm: raw.confirm === undefined ? spec.confirm : confirmText(raw.confirm, raw.title ?? spec.title),
+      confirm:
+        raw.confirm === undefined ? spec.confirm?.(nouns) : confirmText(raw.confirm, raw.title ?? spec.title),
       form: raw.form,
       when,
       download: raw.download ?? spec.download,

@@ -2,8 +2,9 @@
 // resource: the list at its path, the row at path/{id}, the declared views, and the POST the
 // public may make. The server registers exactly these, so what the public can read or write is
 // what the schema says and nothing else.
+
+import type { FieldReference } from './fieldReference.ts';
 import type { RawFilter, RawPublic, RawSort } from './metaSchema.ts';
-import type { FieldReference } from './normalize.ts';
 import type { KeyPath } from './source.ts';
 import type { FieldCondition, ListFilter, PublicExposure, PublicView, SortSpec } from './types.ts';
 

@@ -4,6 +4,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajvInstance.ts';
 import { toJsonSchema } from './compileJsonSchema.ts';
+import { findNul, jsonTooDeep, MAX_JSON_DEPTH } from './inputLimits.ts';
 import type { Field, Lang, Resource } from './types.ts';
 import { validationMessage } from './validationMessages.ts';
 import { type FormMode, modeKey, writableFields } from './writable.ts';
@@ -39,6 +40,11 @@ function prepare(body: Record<string, unknown>, fields: Field[], errors: Record<
   const value = structuredClone(body);
   for (const field of fields) {
     const v = value[field.name];
+    // PostgreSQL stores no NUL in text or jsonb; refused here, whichever way the value came
+    if (findNul(v) !== undefined) {
+      errors[field.name] = validationMessage(lang, 'nul', { title: field.title[lang] });
+      continue;
+    }
     if (typeof v !== 'string') continue;
     if (field.trim) value[field.name] = v.trim();
     if (field.type === 'ref' && field.multiple) {
@@ -48,6 +54,13 @@ function prepare(body: Record<string, unknown>, fields: Field[], errors: Record<
       // an empty input of an optional field means "no value", not a text to check formats against
       value[field.name] = null;
     } else if (field.type === 'json') {
+      if (jsonTooDeep(v)) {
+        errors[field.name] = validationMessage(lang, 'tooDeep', {
+          title: field.title[lang],
+          limit: MAX_JSON_DEPTH,
+        });
+        continue;
+      }
       try {
         value[field.name] = JSON.parse(v);
       } catch {

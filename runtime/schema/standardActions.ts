@@ -2,13 +2,21 @@
 // makes relative to the endpoint, where its button sits and its default labels.
 import type { Action, I18n, StandardAction } from './types.ts';
 
+/** How a confirmation names what it acts on, each already worded to sit inside a sentence. */
+export interface RowNouns {
+  /** one row: 用户 / user */
+  one: I18n;
+  /** several rows: 用户 / users */
+  many: I18n;
+}
+
 interface StandardActionSpec {
   method: Action['method'];
   /** appended to the endpoint */
   suffix: string;
   scope: Action['scope'];
   title: I18n;
-  confirm?: I18n;
+  confirm?: (nouns: RowNouns) => I18n;
   danger?: boolean;
   download?: boolean;
 }
@@ -21,7 +29,7 @@ export const STANDARD_ACTION_SPECS: Record<Exclude<StandardAction, 'list' | 'get
     suffix: '/{id}',
     scope: 'row',
     title: { zh: '删除', en: 'Delete' },
-    confirm: { zh: '确定删除该记录？', en: 'Delete this record?' },
+    confirm: ({ one }) => ({ zh: `确定删除该${one.zh}？`, en: `Delete this ${one.en}?` }),
     danger: true,
   },
   batchDelete: {
@@ -29,7 +37,7 @@ export const STANDARD_ACTION_SPECS: Record<Exclude<StandardAction, 'list' | 'get
     suffix: '',
     scope: 'batch',
     title: { zh: '批量删除', en: 'Delete selected' },
-    confirm: { zh: '确定删除选中的记录？', en: 'Delete the selected records?' },
+    confirm: ({ many }) => ({ zh: `确定删除选中的${many.zh}？`, en: `Delete the selected ${many.en}?` }),
     danger: true,
   },
   batchUpdate: { method: 'PUT', suffix: '', scope: 'batch', title: { zh: '批量修改', en: 'Edit selected' } },
@@ -41,6 +49,9 @@ export const STANDARD_ACTION_SPECS: Record<Exclude<StandardAction, 'list' | 'get
     download: true,
   },
   import: { method: 'POST', suffix: '/import', scope: 'toolbar', title: { zh: '导入', en: 'Import' } },
+  // moves rows within the resource's `order` (docs/api.md, "Order"); a menu button so roles can
+  // be granted it, though the list page offers it as move buttons, not a toolbar button
+  reorder: { method: 'PUT', suffix: '/order', scope: 'toolbar', title: { zh: '排序', en: 'Reorder' } },
 };
 
 export function isStandardActionName(name: string): name is keyof typeof STANDARD_ACTION_SPECS {

@@ -2,6 +2,8 @@
 // means once loaded and checked) and the manifest built from all of them. The CLI, the server
 // and the browser app read these types; none of them reads YAML directly.
 
+import type { UploadRules } from './uploadRules.ts';
+
 export type Lang = 'zh' | 'en';
 
 /** A label in both languages the product speaks. */
@@ -33,6 +35,9 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+export const ON_DELETE = ['restrict', 'setNull', 'cascade'] as const;
+export type OnDelete = (typeof ON_DELETE)[number];
+
 export interface EnumOption {
   value: string | number;
   label: I18n;
@@ -51,6 +56,7 @@ export const STANDARD_ACTIONS = [
   'batchUpdate',
   'export',
   'import',
+  'reorder',
 ] as const;
 export type StandardAction = (typeof STANDARD_ACTIONS)[number];
 
@@ -82,6 +88,11 @@ export interface Field {
   writeOnly: boolean;
   /** write actions in which the field may be set; undefined = create and update */
   only?: Array<'create' | 'update'>;
+  /**
+   * the permission code (module:resource:action of one of its actions) a caller must also hold
+   * to write the field in any write (a user's roles need sys:users:assignRoles)
+   */
+  writePermission?: string;
   options?: EnumOption[];
   /** ref / tree-parent: the referenced resource name */
   ref?: string;
@@ -89,10 +100,29 @@ export interface Field {
   refLabel?: string;
   /** ref: holds a list of ids (stored as a jsonb array, or a join table for system resources) */
   multiple?: boolean;
+  /**
+   * ref / tree-parent: what deleting a referenced row does to this row. restrict (the default)
+   * refuses the delete while this row points at it; setNull clears the reference; cascade
+   * deletes this row too (owned children). For a multiple ref it is the link that goes.
+   */
+  onDelete?: OnDelete;
   /** ref: the referenced resource is a tree, so pickers show the tree (set by the loader) */
   refTree?: boolean;
+  /** ref: a second field of the referenced rows, shown beside the label (a menu's permission code) */
+  refDetail?: string;
+  /** multiple ref into a tree: edited as the whole tree inline, each entry ticked on its own */
+  checkTree?: boolean;
+  /** multiple ref: before a save the form lists the entries it adds and removes, and waits for a yes */
+  confirmChanges?: boolean;
+  /** image, avatar, file: what an upload for it may be (docs/schema.md "Upload rules") */
+  upload?: UploadRules;
   /** boolean: at most one row holds true; setting it on one row clears it on the others */
   exclusive?: boolean;
+  /**
+   * false: the column gets no index though it is sorted, filtered or a reference; true: it
+   * gets one though it is none of these; unset: the default rule (server/db/indexes.ts)
+   */
+  index?: boolean;
   /** field shown only when the condition holds */
   visibleWhen?: FieldCondition;
   /** field required only when the condition holds */
@@ -167,6 +197,17 @@ export interface Action {
   set?: Record<string, unknown>;
 }
 
+/**
+ * The order staff give a resource's rows (links in a category, home-page blocks): the integer
+ * field holding each row's position, smaller first, and optionally the field whose value groups
+ * the rows that are ordered among themselves. The `reorder` action moves rows within it.
+ */
+export interface OrderSpec {
+  field: string;
+  /** rows are ordered among those with the same value of this field; unset: the whole table */
+  group?: string;
+}
+
 export interface MenuPlacement {
   parent: string;
   icon?: string;
@@ -210,10 +251,20 @@ export interface PublicExposure {
   views: PublicView[];
 }
 
+export interface PublishWindow {
+  /** a date or datetime field: the row goes public at this time */
+  at: string;
+  /** a date or datetime field: the row stops being public at this time */
+  until?: string;
+}
+
 export interface Resource {
   name: string;
   module: string;
+  /** the page's name, also the menu entry: 用户管理 / Users */
   title: I18n;
+  /** what one row is called, in drawers and confirmations: 新增用户 / New user */
+  singular: I18n;
   /** REST base, e.g. /api/sys/users */
   endpoint: string;
   /** database table */
@@ -227,7 +278,16 @@ export interface Resource {
   list: ListSpec;
   form: FormSpec;
   actions: Action[];
+  /** the rows' own order, when staff arrange it */
+  order?: OrderSpec;
   public?: PublicExposure;
+  /**
+   * The publish window: a row is public (and counted as published) only from its `at` time and
+   * before its `until` time, by the database's clock; an empty time leaves that side open.
+   */
+  publish?: PublishWindow;
+  /** composite indexes besides the default ones, each a list of field names */
+  indexes?: string[][];
   /** system resources (users, roles, menus) keep their tables in migrations, not from the manifest */
   system: boolean;
   /** where the resource came from, for messages */

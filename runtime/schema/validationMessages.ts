@@ -7,6 +7,14 @@ type Catalogue = Record<string, (p: Params) => string>;
 const FORMAT_WORDS: Record<string, { zh: string; en: string }> = {
   email: { zh: '邮箱地址', en: 'email address' },
   uri: { zh: '网址', en: 'web address' },
+  'safe-url': {
+    zh: '地址（以 http://、https://、mailto:、tel: 或 / 开头）',
+    en: 'address (starting with http://, https://, mailto:, tel: or /)',
+  },
+  avatar: {
+    zh: '头像（头像图标，或以 http://、https:// 或 / 开头的地址）',
+    en: 'avatar (a head icon, or an address starting with http://, https:// or /)',
+  },
   date: { zh: '日期', en: 'date' },
   'date-time': { zh: '日期时间', en: 'date and time' },
 };
@@ -30,6 +38,20 @@ const zh: Catalogue = {
   insideItself: (p) => `${p.title}不能是它自己或它的下级`,
   unknownLabel: (p) => `${p.title}中没有“${p.ids}”`,
   ambiguousLabel: (p) => `${p.title}中有多个“${p.ids}”，请填写 ID`,
+  nul: (p) => `${p.title}不能包含空字符（\\u0000）`,
+  tooDeep: (p) => `${p.title}的嵌套不能超过 ${p.limit} 层`,
+  // a value that cannot become its field's type (server/resources/coerce.ts), in a write or a filter
+  wholeNumber: (p) => `${p.title}必须是整数`,
+  number: (p) => `${p.title}必须是数字`,
+  boolean: (p) => `${p.title}必须是 true/false 或 1/0`,
+  dateText: (p) => `${p.title}必须是日期，如 2026-11-01`,
+  dateTimeText: (p) => `${p.title}必须是日期时间，如 2026-11-01 10:00:00 或 ISO 8601`,
+  single: (p) => `${p.title}只能有一个值`,
+  // list parameters (server/resources/listQuery.ts)
+  unknownParam: () => '未知的参数',
+  page: () => '页码必须是不小于 1 的整数',
+  limit: (p) => `每页条数必须是 1 到 ${p.limit} 之间的整数`,
+  sort: (p) => `不能按 ${p.title} 排序；可排序：${p.ids}`,
 };
 
 const en: Catalogue = {
@@ -52,6 +74,18 @@ const en: Catalogue = {
   insideItself: (p) => `${p.title} cannot be the row itself or one below it`,
   unknownLabel: (p) => `${p.title}: nothing is named "${p.ids}"`,
   ambiguousLabel: (p) => `${p.title}: several are named "${p.ids}"; give the id`,
+  nul: (p) => `${p.title} must not contain a NUL character (\\u0000)`,
+  tooDeep: (p) => `${p.title} must not nest deeper than ${p.limit} levels`,
+  wholeNumber: (p) => `${p.title} must be a whole number`,
+  number: (p) => `${p.title} must be a number`,
+  boolean: (p) => `${p.title} must be true or false (or 1 / 0)`,
+  dateText: (p) => `${p.title} must be a date such as 2026-11-01`,
+  dateTimeText: (p) => `${p.title} must be a date and time such as 2026-11-01 10:00:00 or ISO 8601`,
+  single: (p) => `${p.title} takes a single value`,
+  unknownParam: () => 'unknown parameter',
+  page: () => 'must be a whole number of at least 1',
+  limit: (p) => `must be a whole number from 1 to ${p.limit}`,
+  sort: (p) => `cannot sort by ${p.title}; sortable: ${p.ids}`,
 };
 
 const CATALOGUES: Record<Lang, Catalogue> = { zh, en };

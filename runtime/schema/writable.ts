@@ -48,14 +48,29 @@ export function writableFields(resource: Resource, mode: FormMode): WritableFiel
   }
   const action = resource.actions.find((a) => a.name === mode.action);
   if (!action) throw new Error(`resource ${resource.name} has no action ${mode.action}`);
+  if (action.name === 'batchUpdate') {
+    // a batch update sets only the fields sent, each checked alone: what its form names (or
+    // every field writable on update), none of them required
+    if (action.form) return { fields: byNames(resource, action.form), partial: true };
+    // a unique value cannot be given to several rows at once
+    return { fields: writableIn(resource, 'update').filter((f) => !f.unique), partial: true };
+  }
   if (action.form) {
     // an action's form names exactly what it asks for, whatever create and update allow
     const set = action.set ?? {};
     return { fields: byNames(resource, action.form).map((f) => settle(f, set)), partial: false };
   }
-  if (action.name === 'batchUpdate') {
-    // a unique value cannot be given to several rows at once
-    return { fields: writableIn(resource, 'update').filter((f) => !f.unique), partial: true };
-  }
   return { fields: [], partial: false };
+}
+
+/**
+ * Fields the caller may not write for want of their `writePermission`: the form shows them
+ * disabled and leaves them out of what it sends; the server refuses them with a 403.
+ */
+export function lockedFields(resource: Resource, holds: (code: string) => boolean): Set<string> {
+  return new Set(
+    resource.fields
+      .filter((f) => f.writePermission !== undefined && !holds(f.writePermission))
+      .map((f) => f.name),
+  );
 }

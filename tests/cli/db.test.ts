@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbCommand } from '../../cli/commands/db.ts';
-import { buildManifest, loadSchemaDir } from '../../runtime/schema/index.ts';
+import { loadSchemaDir } from '../../runtime/schema/load.ts';
+import { buildManifest } from '../../runtime/schema/manifest.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateSystemTables } from '../../server/db/migrate.ts';
 import { syncResourceTables } from '../../server/db/syncTables.ts';
@@ -25,10 +26,10 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function run(dir: string, env: NodeJS.ProcessEnv) {
+async function run(dir: string, env: NodeJS.ProcessEnv, repair: string[] = []) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await dbCommand(dir, env, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  const code = await dbCommand(dir, env, { out: (t) => out.push(t), err: (t) => err.push(t) }, { repair });
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
@@ -105,6 +106,66 @@ describe('schema-admin db', () => {
       );
       expect(result.stderr).toContain('ALTER TABLE "cms_sourceoffices" DROP COLUMN "legacy_code";');
     });
+  });
+
+  it('reports references that point at missing rows, and repairs them the way the maintainer chooses', async () => {
+    const dataDir = join(work, 'dangling');
+    const pgliteDir = join(dataDir, 'pglite');
+    const { resources, menuGroups } = await loadSchemaDir('schemas');
+    const manifest = buildManifest(resources, menuGroups);
+    const database = await connectDatabase({ pgliteDir });
+    try {
+      await migrateSystemTables(database.db);
+      await syncResourceTables(database.db, manifest);
+      // data from before references were keys: an office and a category that were deleted
+      await sql`alter table cms_contents drop constraint cms_contents_source_office_id_fkey`.execute(
+        database.db,
+      );
+      await sql`alter table cms_contents drop constraint cms_contents_category_id_fkey`.execute(database.db);
+      await sql`insert into cms_content_categorys (category_name, kind) values ('kept', 0)`.execute(
+        database.db,
+      );
+      await sql`insert into cms_contents (title, category_id, source_office_id, publish_time, body)
+        select 'orphan ' || n, case when n = 1 then (select min(id) from cms_content_categorys) else 990 + n end,
+               990, now(), '<p>x</p>' from generate_series(1, 3) n`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+
+    const found = await run('schemas', { DATA_DIR: dataDir });
+    expect(found.code).toBe(1);
+    expect(found.stderr).toContain(
+      '  - contents.categoryId (cms_contents.category_id → cms_content_categorys): 2 rows point at missing ids 992, 993; ' +
+        'repair with schema-admin db --repair contents.categoryId=delete\n',
+    );
+    expect(found.stderr).toContain(
+      '  - contents.sourceOfficeId (cms_contents.source_office_id → cms_sourceoffices): 3 rows point at missing id 990; ' +
+        'repair with schema-admin db --repair contents.sourceOfficeId=setNull or --repair contents.sourceOfficeId=delete\n',
+    );
+
+    const refused = await run('schemas', { DATA_DIR: dataDir }, ['contents.categoryId=setNull']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is required');
+
+    const repaired = await run('schemas', { DATA_DIR: dataDir }, [
+      'contents.sourceOfficeId=setNull',
+      'contents.categoryId=delete',
+    ]);
+    expect(repaired.stdout).toContain('-- contents.sourceOfficeId: cleared the reference of 3 rows\n');
+    expect(repaired.stdout).toContain('-- contents.categoryId: deleted 2 rows\n');
+    // the keys are now additive steps the next start applies
+    expect(repaired.stdout).toContain(
+      'add constraint "cms_contents_category_id_fkey" foreign key ("category_id")',
+    );
+    expect(repaired.code).toBe(0);
+    const check = await connectDatabase({ pgliteDir });
+    try {
+      const left = await sql<{ title: string; office: number | null }>`
+        select title, source_office_id as office from cms_contents order by title`.execute(check.db);
+      expect(left.rows).toEqual([{ title: 'orphan 1', office: null }]);
+    } finally {
+      await check.close();
+    }
   });
 
   it('does not touch a database when the schemas have problems', async () => {

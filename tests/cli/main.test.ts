@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('schema-admin validate', () => {
   it('passes the project schemas with exit 0', async () => {
     const run = await cli(['validate', 'schemas']);
-    expect(run).toMatchObject({ code: 0, stdout: 'schemas: 17 resources, no problems\n' });
+    expect(run).toMatchObject({ code: 0, stdout: 'schemas: 18 resources, no problems\n' });
   });
 
   it('prints every problem as file:line:col and exits 1', async () => {
@@ -76,25 +76,34 @@ describe('schema-admin validate', () => {
 
   it('runs through the package bin as npx does', async () => {
     const run = await cli(['validate'], 'bin');
-    expect(run).toMatchObject({ code: 0, stdout: 'schemas: 17 resources, no problems\n' });
+    expect(run).toMatchObject({ code: 0, stdout: 'schemas: 18 resources, no problems\n' });
   });
 });
 
 describe('schema-admin build', () => {
-  it('writes the manifest, and --check passes on it and fails once it is stale', async () => {
+  it('writes the manifest and the OpenAPI document, and --check passes on them and fails once one is stale', async () => {
     const written = await cli(['build', 'schemas', '--out', out]);
     expect(written).toMatchObject({
       code: 0,
-      stdout: `wrote ${join(out, 'manifest.json')} (17 resources)\n`,
+      stdout: `wrote ${join(out, 'manifest.json')} and ${join(out, 'openapi.json')} (18 resources)\n`,
     });
     const manifest = await readFile(join(out, 'manifest.json'), 'utf8');
     expect(manifest).toBe(await readFile('generated/manifest.json', 'utf8'));
+    const openapi = await readFile(join(out, 'openapi.json'), 'utf8');
+    expect(openapi).toBe(await readFile('generated/openapi.json', 'utf8'));
 
     expect((await cli(['build', 'schemas', '--out', out, '--check'])).code).toBe(0);
     await writeFile(join(out, 'manifest.json'), manifest.replace('用户管理', '用户'));
     const stale = await cli(['build', 'schemas', '--out', out, '--check']);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('manifest.json is stale');
+
+    await writeFile(join(out, 'manifest.json'), manifest);
+    await writeFile(join(out, 'openapi.json'), openapi.replace('"3.1.0"', '"3.0.0"'));
+    const staleDoc = await cli(['build', 'schemas', '--out', out, '--check']);
+    expect(staleDoc.code).toBe(1);
+    expect(staleDoc.stderr).toContain('openapi.json is stale');
+    expect(staleDoc.stderr).not.toContain('manifest.json');
   });
 
   it('does not build from schemas with problems', async () => {
@@ -112,11 +121,12 @@ describe('schema-admin new', () => {
     expect(run).toMatchObject({ code: 0, stdout: `wrote ${join(dir, 'cms/notices.yaml')}\n` });
     const text = await readFile(join(dir, 'cms/notices.yaml'), 'utf8');
     expect(text).toContain('\nmenu: { parent: cms,');
+    expect(text).toContain('\nsingular: { zh: notices, en: notices }');
     expect((await cli(['new', 'blog/posts', '--dir', dir])).code).toBe(0);
     expect(await readFile(join(dir, 'blog/posts.yaml'), 'utf8')).toContain('\n# menu: { parent: blog,');
     expect(await cli(['validate', dir])).toMatchObject({
       code: 0,
-      stdout: `${dir}: 19 resources, no problems\n`,
+      stdout: `${dir}: 20 resources, no problems\n`,
     });
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { loadSchemaDir, toListColumns } from '../../../runtime/schema/index.ts';
+import { toListColumns } from '../../../runtime/schema/columns.ts';
+import { loadSchemaDir } from '../../../runtime/schema/load.ts';
 
 describe('toListColumns', () => {
   it('describes each declared column with its title, cell kind and label sources', async () => {

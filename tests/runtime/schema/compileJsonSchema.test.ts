@@ -1,11 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  loadSchemaDir,
-  loadSchemaTexts,
-  type Resource,
-  toJsonSchema,
-} from '../../../runtime/schema/index.ts';
+import { toJsonSchema } from '../../../runtime/schema/compileJsonSchema.ts';
+import { loadSchemaDir, loadSchemaTexts } from '../../../runtime/schema/load.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
 
 async function resource(name: string): Promise<Resource> {
   const { resources } = await loadSchemaDir('schemas');
@@ -75,10 +72,21 @@ describe('toJsonSchema', () => {
     expect(schema.properties.roleIds).toEqual({
       title: '角色',
       type: 'array',
-      items: { type: 'integer', minimum: 1 },
+      items: { type: 'integer', minimum: 1, maximum: 2147483647 },
       uniqueItems: true,
     });
     expect(schema.properties.personImage.default).toBe('head_1');
+  });
+
+  it('keeps every value within what its column stores, unless the field is narrower', async () => {
+    const { schema } = toJsonSchema(await resource('users'), 'create', 'en');
+    // a reference is an int4 id
+    expect(schema.properties.dpmtId).toMatchObject({ minimum: 1, maximum: 2147483647 });
+    // an avatar is a varchar(200)
+    expect(schema.properties.personImage.maxLength).toBe(200);
+    const menus = toJsonSchema(await resource('menus'), 'create', 'en').schema;
+    // the field's own 0..9999 is narrower than int4 and wins
+    expect(menus.properties.orderNum).toMatchObject({ minimum: 0, maximum: 9999 });
   });
 
   it('gives enum options as oneOf with titles, and defaults only on create', async () => {
@@ -98,19 +106,19 @@ describe('toJsonSchema', () => {
     expect(toJsonSchema(menus, 'update', 'en').schema.properties.menuType.default).toBeUndefined();
   });
 
-  it('orders the form by its layout and tells the widget, help and ref target; a ref into a tree picks from the tree', async () => {
+  it('orders the form by its layout and tells the widget, help and ref target; a check tree has no placeholder', async () => {
     const { uiSchema } = toJsonSchema(await resource('roles'), 'create', 'en');
     expect(uiSchema['ui:order']).toEqual(['roleName', 'roleKey', 'sortOrder', 'status', 'menuIds', 'remark']);
     expect(uiSchema['ui:options']).toEqual({
       groups: [{ rows: [['roleName', 'roleKey'], ['sortOrder', 'status'], ['menuIds'], ['remark']] }],
     });
+    // roles.menuIds asks for the check tree: the whole menu tree inline, nothing to type or pick
     expect(uiSchema.menuIds).toEqual({
-      'ui:widget': 'treeSelect',
+      'ui:widget': 'checkTree',
       'ui:options': { ref: 'menus', refLabel: 'menuName', multiple: true },
       'ui:help': 'The menus and buttons ticked are what this role may do',
-      'ui:placeholder': 'Select Menu permissions',
     });
-    expect(uiSchema.remark).toEqual({ 'ui:widget': 'textarea', 'ui:placeholder': 'Enter Remark' });
+    expect(uiSchema.remark).toEqual({ 'ui:widget': 'textarea', 'ui:placeholder': 'Enter remark' });
   });
 
   it('gives inputs a placeholder from the title unless the schema names one, as the filter bar does', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition, parseCondition } from '../../../runtime/schema/index.ts';
+import { evaluateCondition, parseCondition } from '../../../runtime/schema/condition.ts';
 
 describe('parseCondition', () => {
   it.each([

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { FIELD_TYPE_SPECS, FIELD_TYPES, type Field } from '../../../runtime/schema/index.ts';
+import { FIELD_TYPE_SPECS } from '../../../runtime/schema/fieldTypes.ts';
+import { FIELD_TYPES, type Field } from '../../../runtime/schema/types.ts';
 
 const field = (over: Partial<Field>): Field => ({
   name: 'x',

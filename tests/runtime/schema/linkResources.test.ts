@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { loadSchemaTexts } from '../../../runtime/schema/index.ts';
+import { loadSchemaTexts } from '../../../runtime/schema/load.ts';
 
 describe('linkResources', () => {
   it('marks a ref into a tree resource, and only that', () => {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblem, loadSchemaDir } from '../../../runtime/schema/index.ts';
+import { formatProblem } from '../../../runtime/schema/formatProblem.ts';
+import { loadSchemaDir } from '../../../runtime/schema/load.ts';
 
 const FIXTURES = 'tests/fixtures/schemas';
 
@@ -69,6 +70,30 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     '"exclusive" applies only to boolean fields, not string',
   ],
   [
+    'version-field',
+    'cms/news.yaml',
+    6,
+    3,
+    'fields.edition',
+    '"version" is the row version every resource has; give the field another name and column',
+  ],
+  [
+    'index-on-body',
+    'cms/news.yaml',
+    6,
+    34,
+    'fields.body.index',
+    '"body" is of type richtext, which an index cannot serve',
+  ],
+  [
+    'indexes-unknown-field',
+    'cms/news.yaml',
+    8,
+    12,
+    'indexes[0][1]',
+    'index field "publishTme" is not a declared field; declared: name, publishTime (did you mean "publishTime"?)',
+  ],
+  [
     'key-for-other-type',
     'cms/news.yaml',
     5,
@@ -77,6 +102,30 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     '"maximum" applies only to integer and number fields, not string',
   ],
   ['missing-title', 'cms/news.yaml', 1, 1, 'title', 'missing required key "title"'],
+  [
+    'order-bad-group',
+    'cms/news.yaml',
+    10,
+    10,
+    'order.group',
+    '"tags" (json) cannot group rows; a group is a single ref, tree-parent, enum, string, integer or boolean field',
+  ],
+  [
+    'order-not-integer',
+    'cms/news.yaml',
+    7,
+    8,
+    'order',
+    'the order field "rank" is of type string; a position is an integer field',
+  ],
+  [
+    'order-unknown-field',
+    'cms/news.yaml',
+    7,
+    17,
+    'order.field',
+    'order field "ordreNum" is not a declared field; declared: name, orderNum (did you mean "orderNum"?)',
+  ],
   [
     'public-by-without-id',
     'cms/news.yaml',
@@ -118,6 +167,14 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     'public submit field "titel" is not a declared field; declared: name, status',
   ],
   [
+    'reorder-without-order',
+    'cms/news.yaml',
+    9,
+    5,
+    'actions[1]',
+    "reorder moves rows within the resource's order; declare `order:` with the integer field that holds each row's position",
+  ],
+  [
     'row-action-without-id',
     'cms/news.yaml',
     15,
@@ -156,6 +213,14 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     20,
     'actions[0].set.stauts',
     'action set field "stauts" is not a declared field; declared: name, status (did you mean "status"?)',
+  ],
+  [
+    'write-permission-unknown',
+    'cms/news.yaml',
+    6,
+    83,
+    'fields.ownerIds.writePermission',
+    'names no action of news: declare an action "assignOwners" (its permission is cms:news:assignOwners)',
   ],
   [
     'syntax-error',
@@ -230,6 +295,22 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     'no resource is named "categorys" (did you mean "categories"?)',
   ],
   [
+    'publish-not-date',
+    'cms/news.yaml',
+    4,
+    16,
+    'publish.at',
+    'publish.at must name a date or datetime field; "name" is string',
+  ],
+  [
+    'publish-unknown-field',
+    'cms/news.yaml',
+    4,
+    36,
+    'publish.until',
+    'publish window field "endTime" is not a declared field; declared: name, publishTime',
+  ],
+  [
     'unknown-ref-label',
     'cms/news.yaml',
     11,
@@ -268,6 +349,7 @@ describe('loadSchemaDir problems', () => {
     expect(problems).toEqual([]);
     expect(resources.map((r) => r.name).sort()).toEqual([
       'areablocks',
+      'auditLog',
       'companys',
       'contentCategorys',
       'contents',

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { buildManifest, loadSchemaDir, serializeManifest } from '../../../runtime/schema/index.ts';
+import { loadSchemaDir } from '../../../runtime/schema/load.ts';
+import { buildManifest, serializeManifest } from '../../../runtime/schema/manifest.ts';
 
 describe('buildManifest', () => {
   it('is the committed generated/manifest.json (run npm run build:manifest after a schema change)', async () => {
@@ -31,7 +32,7 @@ describe('buildManifest', () => {
       titleI18n: { zh: '系统管理', en: 'System' },
       icon: 'setting',
     });
-    expect(sys.children?.map((c) => c.path)).toEqual(['users', 'roles', 'menus', 'departments']);
+    expect(sys.children?.map((c) => c.path)).toEqual(['users', 'roles', 'menus', 'departments', 'auditLog']);
     expect(cms.children?.map((c) => c.path)).toEqual([
       'contents',
       'contentCategorys',

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { loadSchemaDir, loadSchemaTexts, type Resource } from '../../../runtime/schema/index.ts';
+import { loadSchemaDir, loadSchemaTexts } from '../../../runtime/schema/load.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
 
 async function users(): Promise<Resource> {
   const { resources } = await loadSchemaDir('schemas');
@@ -22,6 +23,17 @@ describe('normalising schemas/sys/users.yaml', () => {
       source: { file: 'sys/users.yaml', line: 3, col: 1 },
     });
     expect(r.treeParent).toBeUndefined();
+  });
+
+  it('calls one row by its declared singular, in the delete confirmations too', async () => {
+    const r = await users();
+    expect(r.singular).toEqual({ zh: '用户', en: 'User' });
+    const byName = Object.fromEntries(r.actions.map((a) => [a.name, a]));
+    expect(byName.delete.confirm).toEqual({ zh: '确定删除该用户？', en: 'Delete this user?' });
+    expect(byName.batchDelete.confirm).toEqual({
+      zh: '确定删除选中的用户？',
+      en: 'Delete the selected users?',
+    });
   });
 
   it('gives every field its column, flags and defaults', async () => {
@@ -178,12 +190,56 @@ fields:
     expect(r.form.groups).toEqual([{ rows: [['parentId'], ['name'], ['kind'], ['body'], ['publishDate']] }]);
   });
 
+  it('derives the singular from the title when none is declared, and calls one English row a record', () => {
+    expect(r.singular).toEqual({ zh: '栏目', en: 'Categories' });
+    expect(r.actions.find((a) => a.name === 'delete')?.confirm).toEqual({
+      zh: '确定删除该栏目？',
+      en: 'Delete this record?',
+    });
+  });
+
   it('offers create, update and delete when no actions are given', () => {
     expect(r.actions.map((a) => a.permission)).toEqual([
       'cms:contentCategorys:create',
       'cms:contentCategorys:update',
       'cms:contentCategorys:delete',
     ]);
+  });
+});
+
+describe('the singular of a resource', () => {
+  const schema = (head: string) => `resource: notices
+module: cms
+${head}
+fields:
+  name: { type: string }
+actions: [create, delete, batchDelete]
+`;
+  const load = (head: string) => loadSchemaTexts([{ path: 'cms/notices.yaml', text: schema(head) }]);
+
+  it('drops the 管理 a Chinese page title ends in', () => {
+    const { resources, problems } = load('title: { zh: 通知管理, en: Notices }');
+    expect(problems).toEqual([]);
+    expect(resources[0].singular).toEqual({ zh: '通知', en: 'Notices' });
+  });
+
+  it('keeps a title that is nothing but 管理', () => {
+    expect(load('title: { zh: 管理, en: Admin }').resources[0].singular).toEqual({ zh: '管理', en: 'Admin' });
+  });
+
+  it('words the English confirmations in sentence case, acronyms kept', () => {
+    const { resources } = load('title: { zh: 网址, en: URL Lists }\nsingular: { zh: 网址, en: URL List }');
+    const confirm = (name: string) => resources[0].actions.find((a) => a.name === name)?.confirm?.en;
+    expect(confirm('delete')).toBe('Delete this URL list?');
+    expect(confirm('batchDelete')).toBe('Delete the selected URL lists?');
+  });
+
+  it('wants both languages of a declared singular', () => {
+    const { resources, problems } = load('title: { zh: 通知, en: Notices }\nsingular: { zh: 通知 }');
+    expect(resources).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ path: 'singular.en', line: 4 });
+    expect(problems[0].message).toBe('missing required key "en"');
   });
 });
 
@@ -308,5 +364,48 @@ actions:
   it('keeps the exclusive flag of a boolean field', () => {
     expect(resources[0].fields.find((f) => f.name === 'shown')?.exclusive).toBe(true);
     expect(resources[0].fields.find((f) => f.name === 'status')?.exclusive).toBeUndefined();
+  });
+});
+
+describe('the order staff arrange rows in', () => {
+  const schema = (order: string) => `
+resource: links
+module: cms
+title: { zh: 链接, en: Links }
+fields:
+  linkName: { type: string }
+  categoryId: { type: integer }
+  orderNum: { type: integer, minimum: 0, maximum: 9999 }
+${order}
+actions: [create, reorder]
+`;
+
+  it('reads the short form as the position field alone, the whole table one group', () => {
+    const { resources, problems } = loadSchemaTexts([
+      { path: 'cms/links.yaml', text: schema('order: orderNum') },
+    ]);
+    expect(problems).toEqual([]);
+    expect(resources[0].order).toEqual({ field: 'orderNum' });
+  });
+
+  it('reads a group and gives reorder its call and permission code', () => {
+    const { resources, problems } = loadSchemaTexts([
+      { path: 'cms/links.yaml', text: schema('order: { field: orderNum, group: categoryId }') },
+    ]);
+    expect(problems).toEqual([]);
+    expect(resources[0].order).toEqual({ field: 'orderNum', group: 'categoryId' });
+    expect(resources[0].actions.find((a) => a.name === 'reorder')).toMatchObject({
+      standard: true,
+      method: 'PUT',
+      path: '/api/cms/links/order',
+      permission: 'cms:links:reorder',
+    });
+  });
+
+  it('has no order unless the schema declares one', () => {
+    const { resources } = loadSchemaTexts([
+      { path: 'cms/links.yaml', text: schema('').replace('[create, reorder]', '[create]') },
+    ]);
+    expect(resources[0].order).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { loadSchemaTexts, type PublicView } from '../../../runtime/schema/index.ts';
+import { loadSchemaTexts } from '../../../runtime/schema/load.ts';
+import type { PublicView } from '../../../runtime/schema/types.ts';
 
 const text = `resource: articles
 module: cms

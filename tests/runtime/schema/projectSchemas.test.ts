@@ -2,7 +2,8 @@
 // The project's own schemas, checked against what the specification asks of the CMS: every
 // public call it names is answered, and nothing private is exposed.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSchemaDir, type Resource } from '../../../runtime/schema/index.ts';
+import { loadSchemaDir } from '../../../runtime/schema/load.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
 
 let resources: Resource[];
 const resource = (name: string) => resources.find((r) => r.name === name)!;

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { loadSchemaDir, type Resource, toServerValidator } from '../../../runtime/schema/index.ts';
+import { loadSchemaDir, loadSchemaTexts } from '../../../runtime/schema/load.ts';
+import { toServerValidator } from '../../../runtime/schema/serverValidator.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
 
 async function resource(name: string): Promise<Resource> {
   const { resources } = await loadSchemaDir('schemas');
@@ -133,4 +135,81 @@ describe('toServerValidator', () => {
       errors: { reply: 'Answer is required' },
     });
   });
+
+  it('refuses numbers no column holds: past int4, past a double, written as Infinity', async () => {
+    const validate = toServerValidator(await resource('users'), 'update', 'en');
+    const base = { realName: 'A' };
+    for (const dpmtId of [2147483648, 1e20, '2147483648', '1e20', 'Infinity', '99999999999999999999']) {
+      expect(validate({ ...base, dpmtId }), String(dpmtId)).toEqual({
+        ok: false,
+        errors: { dpmtId: 'Department must be at most 2147483647' },
+      });
+    }
+    expect(validate({ ...base, roleIds: [1, 2147483648] })).toEqual({
+      ok: false,
+      errors: { roleIds: 'Roles must be at most 2147483647' },
+    });
+    expect(validate({ ...base, dpmtId: 2147483647 })).toMatchObject({ ok: true });
+  });
+
+  it('refuses a NUL character in any text, by the field it is in, in the language asked for', async () => {
+    const users = await resource('users');
+    expect(toServerValidator(users, 'update', 'en')({ realName: 'A\u0000B' })).toEqual({
+      ok: false,
+      errors: { realName: 'Real name must not contain a NUL character (\\u0000)' },
+    });
+    expect(toServerValidator(users, 'update', 'zh')({ realName: 'A\u0000B' })).toEqual({
+      ok: false,
+      errors: { realName: '姓名不能包含空字符（\\u0000）' },
+    });
+  });
+
+  it('refuses a date in year 0000, which PostgreSQL has not got', () => {
+    const validate = toServerValidator(blobs(), 'create', 'en');
+    for (const value of [
+      { day: '0000-01-01' },
+      { at: '0000-01-01T00:00:00Z' },
+      // nor an offset of 16 hours or more, which it calls out of range
+      { at: '2026-01-01T00:00:00+16:00' },
+      { at: '2026-01-01T00:00:00-2359' },
+    ]) {
+      expect(validate(value)).toMatchObject({
+        ok: false,
+        errors: { [Object.keys(value)[0]]: expect.any(String) },
+      });
+    }
+    expect(validate({ day: '0001-01-01', at: '0001-01-01T00:00:00Z' })).toMatchObject({ ok: true });
+    expect(validate({ at: '2026-01-01T00:00:00+15:59' })).toMatchObject({ ok: true });
+    expect(validate({ at: '2026-01-01T00:00:00-05:00' })).toMatchObject({ ok: true });
+  });
+
+  it('refuses json nested deeper than 64 levels before parsing it, and NUL anywhere inside', () => {
+    const validate = toServerValidator(blobs(), 'create', 'en');
+    expect(validate({ data: `${'['.repeat(65)}${']'.repeat(65)}` })).toEqual({
+      ok: false,
+      errors: { data: 'Data must not nest deeper than 64 levels' },
+    });
+    expect(validate({ data: `${'['.repeat(100_000)}` })).toMatchObject({ ok: false });
+    expect(validate({ data: `${'['.repeat(64)}${']'.repeat(64)}` })).toMatchObject({ ok: true });
+    expect(validate({ data: { a: [{ 'b\u0000': 1 }] } })).toEqual({
+      ok: false,
+      errors: { data: 'Data must not contain a NUL character (\\u0000)' },
+    });
+  });
 });
+
+/** A resource with the field types no project schema has yet: json, date, datetime, all optional. */
+function blobs(): Resource {
+  const text = [
+    'resource: blobs',
+    'module: qa',
+    'title: { zh: 数据, en: Blobs }',
+    'fields:',
+    '  data: { type: json, title: { zh: 数据, en: Data } }',
+    '  day: { type: date, title: { zh: 日期, en: Day } }',
+    '  at: { type: datetime, title: { zh: 时间, en: At } }',
+  ].join('\n');
+  const { resources, problems } = loadSchemaTexts([{ path: 'qa/blobs.yaml', text }], '.');
+  if (problems.length > 0) throw new Error(JSON.stringify(problems));
+  return resources[0];
+}
