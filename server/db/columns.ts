@@ -5,8 +5,14 @@ import { FIELD_TYPE_SPECS } from '../../runtime/schema/fieldTypes.ts';
 import type { Field, Resource } from '../../runtime/schema/types.ts';
 import { joinTableFor } from './joinTables.ts';
 
+/**
+ * The row version: 1 when created, one more on every write to the row, compared by an update
+ * that says which version it read (docs/api.md, "Concurrent edits").
+ */
+export const VERSION_COLUMN = 'version';
+
 /** Columns every resource table has whether or not its schema names them. */
-export const BASE_COLUMNS: readonly string[] = ['id', 'create_time', 'update_time'];
+export const BASE_COLUMNS: readonly string[] = ['id', 'create_time', 'update_time', VERSION_COLUMN];
 
 /** A column type as information_schema.columns reports it. */
 export interface CatalogType {
@@ -49,7 +55,5 @@ export function compareColumn(live: CatalogType, wanted: CatalogType): 'same' | 
 
 /** Fields whose columns the schema diff creates: not join-table fields, not the base columns. */
 export function fieldsNeedingColumns(resource: Resource): Field[] {
-  return resource.fields.filter(
-    (f) => !joinTableFor(resource.table, f.name) && !BASE_COLUMNS.includes(f.column),
-  );
+  return resource.fields.filter((f) => !joinTableFor(resource, f) && !BASE_COLUMNS.includes(f.column));
 }

@@ -6,12 +6,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { pgliteHeldError, startPgliteProcess } from './pgliteServer.ts';
 import type { Database } from './tables.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   backend: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Only for PGlite in its own process: settles with why, when that process ends without
+   * close() having asked it to. The server cannot go on without its database.
+   */
+  lost?: Promise<string>;
+  /** Only for PGlite in its own process: its id and how psql reaches it while it runs. */
+  process?: { pid: number; psql: string };
 }
 
 export interface ConnectOptions {
@@ -19,6 +27,16 @@ export interface ConnectOptions {
   url?: string;
   /** PGlite data directory; unset means in memory (tests) */
   pgliteDir?: string;
+  /**
+   * Run PGlite on pgliteDir in a child process served over a socket (the server's default), so
+   * a heavy query never holds the HTTP event loop. Unset: PGlite in this process (the CLI).
+   */
+  pgliteProcess?: boolean;
+}
+
+/** PGlite as every caller opens it; the one place its options (extensions) are listed. */
+export async function createPglite(dataDir?: string): Promise<PGlite> {
+  return dataDir ? await PGlite.create(dataDir) : await PGlite.create();
 }
 
 const DATE_OID = 1082;
@@ -48,7 +66,13 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  const pglite = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create();
+  if (options.pgliteDir && options.pgliteProcess) return connectPgliteProcess(options.pgliteDir);
+  // two PGlite instances on one folder corrupt it: refuse while a server holds it
+  if (options.pgliteDir) {
+    const held = await pgliteHeldError(options.pgliteDir);
+    if (held) throw held;
+  }
+  const pglite = await createPglite(options.pgliteDir);
   // PGlite is one connection: a pool of one serialises access, and no idle timeout so the
   // pool never tears the adapter's single connection down and re-opens it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, types });
@@ -59,6 +83,30 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
     close: async () => {
       await db.destroy();
       await pglite.close();
+    },
+  };
+}
+
+async function connectPgliteProcess(pgliteDir: string): Promise<DatabaseHandle> {
+  const child = await startPgliteProcess(pgliteDir);
+  // pglite-socket answers one query at a time whatever the number of connections, so a second
+  // connection would only queue there instead of here; the pool keeps one, leaving the
+  // socket's second slot to a maintainer's psql.
+  const pool = new pg.Pool({ ...child.connection, max: 1, idleTimeoutMillis: 0, types });
+  const warn = (error: Error) => process.emitWarning(`embedded database connection lost: ${error.message}`);
+  pool.on('error', warn);
+  // a connection checked out when the process dies errors on the client, not the pool: unheard,
+  // that ends the server before it can say why (the lost promise below says it)
+  pool.on('connect', (client) => client.on('error', warn));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    backend: 'pglite',
+    lost: child.lost,
+    process: { pid: child.pid, psql: child.psql },
+    close: async () => {
+      await db.destroy();
+      await child.stop();
     },
   };
 }

@@ -1,21 +1,33 @@
-// Multi-valued references of system resources live in join tables the migrations create
-// (a user's roles, a role's menus), so the database enforces them with foreign keys. Every
-// other multi-valued reference is a jsonb array column on the resource's own table.
+// Every multi-valued reference lives in a join table with a foreign key on each side, so the
+// database enforces it like a single reference column. The system resources' join tables (a
+// user's roles, a role's menus) are made by the migrations under their historical names; every
+// other one is made by the schema diff as `<table>__<column>` (owner_id, ref_id).
+import type { Field, Resource } from '../../runtime/schema/types.ts';
 
 export interface JoinTable {
-  table: 'sys_user_roles' | 'sys_role_menus';
+  table: string;
   /** column pointing at the row being written */
-  ownerColumn: 'user_id' | 'role_id';
+  ownerColumn: string;
   /** column holding the referenced ids */
-  refColumn: 'role_id' | 'menu_id';
+  refColumn: string;
+  /** made by the system migrations rather than the schema diff */
+  system: boolean;
 }
 
-/** By resource table, then by field name. */
-export const JOIN_TABLES: Record<string, Record<string, JoinTable>> = {
+/** The system join tables, by resource table, then by field name. */
+const SYSTEM_JOIN_TABLES: Record<string, Record<string, Omit<JoinTable, 'system'>>> = {
   sys_users: { roleIds: { table: 'sys_user_roles', ownerColumn: 'user_id', refColumn: 'role_id' } },
   sys_roles: { menuIds: { table: 'sys_role_menus', ownerColumn: 'role_id', refColumn: 'menu_id' } },
 };
 
-export function joinTableFor(table: string, field: string): JoinTable | undefined {
-  return JOIN_TABLES[table]?.[field];
+export function joinTableFor(resource: Resource, field: Field): JoinTable | undefined {
+  if (field.type !== 'ref' || !field.multiple) return undefined;
+  const system = SYSTEM_JOIN_TABLES[resource.table]?.[field.name];
+  if (system) return { ...system, system: true };
+  return {
+    table: `${resource.table}__${field.column}`,
+    ownerColumn: 'owner_id',
+    refColumn: 'ref_id',
+    system: false,
+  };
 }

@@ -145,9 +145,49 @@ async function settingsAndFiles(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+// A menu at the top has no parent row: NULL rather than 0, so the parent column can be a
+// foreign key into its own table (the schema diff adds it, from the menus schema's parentId).
+async function menuRootsNull(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('sys_menus')
+    .alterColumn('parent_id', (c) => c.dropNotNull())
+    .execute();
+  await db.schema
+    .alterTable('sys_menus')
+    .alterColumn('parent_id', (c) => c.dropDefault())
+    .execute();
+  await db.updateTable('sys_menus').set({ parent_id: null }).where('parent_id', '=', 0).execute();
+}
+
+// Every row carries a version (docs/api.md, "Concurrent edits"); the resource tables get theirs
+// from the schema diff, the system tables here so their row types can rely on it.
+async function rowVersions(db: Kysely<any>): Promise<void> {
+  for (const table of ['sys_users', 'sys_roles', 'sys_menus']) {
+    await db.schema
+      .alterTable(table)
+      .addColumn('version', 'integer', (c) => c.ifNotExists().notNull().defaultTo(1))
+      .execute();
+  }
+}
+
+// The audit log is listed by the generic resource code, which reads every table's base columns
+// (server/db/columns.ts): the log gets them too. Entries are never updated, so their version
+// stays 1 and update_time their creation time.
+async function auditLogBaseColumns(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('sys_audit_log')
+    .addColumn('create_time', 'timestamptz', (c) => c.ifNotExists().notNull().defaultTo(now))
+    .addColumn('update_time', 'timestamptz', (c) => c.ifNotExists().notNull().defaultTo(now))
+    .addColumn('version', 'integer', (c) => c.ifNotExists().notNull().defaultTo(1))
+    .execute();
+}
+
 const migrations: Record<string, Migration> = {
   '0001_system_tables': { up: systemTables },
   '0002_settings_and_files': { up: settingsAndFiles },
+  '0003_menu_roots_null': { up: menuRootsNull },
+  '0004_row_versions': { up: rowVersions },
+  '0005_audit_log_base_columns': { up: auditLogBaseColumns },
 };
 
 /**
@@ -159,6 +199,8 @@ export const SYSTEM_OWNED_COLUMNS: Record<string, readonly string[]> = {
   sys_users: [],
   sys_roles: [],
   sys_menus: ['menu_key', 'affix'],
+  // the audit log's page (schemas/sys/auditLog.yaml) shows the user's name, not the id
+  sys_audit_log: ['user_id'],
 };
 
 export const systemMigrations: MigrationProvider = {

@@ -1,12 +1,41 @@
 // What a manifest asks of the database compared with what it holds: the additive statements
-// that would bring the tables level (new tables, new columns, new unique indexes) and the
+// that would bring the tables level (new tables, new columns, new unique indexes, the indexes
+// lists and references need, server/db/indexes.ts) and the
 // destructive differences (a column whose field is gone or whose type changed), which are
 // never applied by the server: each comes with advice for the maintainer.
 // `schema-admin db` prints this; the server applies the additive part on start.
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Field, Manifest, Resource } from '../../runtime/schema/types.ts';
-import { BASE_COLUMNS, catalogType, columnSql, compareColumn, fieldsNeedingColumns } from './columns.ts';
-import { readLiveTables } from './introspect.ts';
+import {
+  BASE_COLUMNS,
+  catalogType,
+  columnSql,
+  compareColumn,
+  fieldsNeedingColumns,
+  VERSION_COLUMN,
+} from './columns.ts';
+import {
+  addForeignKey,
+  type DanglingReference,
+  dropForeignKey,
+  type ForeignKey,
+  findDangling,
+  nullRoots,
+  readLiveForeignKeys,
+  referenceIndex,
+  wantedForeignKeys,
+} from './foreignKeys.ts';
+import {
+  BIGRAMS_FUNCTION,
+  BIGRAMS_FUNCTION_SQL,
+  createIndex,
+  dropIndex,
+  OWNED_SUFFIXES,
+  type WantedIndex,
+  wantedIndexesOf,
+} from './indexes.ts';
+import { functionExists, readLeadingIndexColumns, readLiveIndexes, readLiveTables } from './introspect.ts';
+import { joinTableFor } from './joinTables.ts';
 import { SYSTEM_OWNED_COLUMNS } from './migrations.ts';
 import type { Db } from './tables.ts';
 
@@ -19,6 +48,8 @@ export interface DestructiveChange {
 export interface SchemaDiff {
   additive: string[];
   destructive: DestructiveChange[];
+  /** references existing rows break: their foreign key waits until they are repaired */
+  dangling: DanglingReference[];
 }
 
 /** The diff plus the statements in executable form, for the server to apply. */
@@ -27,8 +58,8 @@ export interface PlannedSchemaDiff extends SchemaDiff {
 }
 
 export async function diffSchema(db: Db, manifest: Manifest): Promise<SchemaDiff> {
-  const { additive, destructive } = await planSchemaDiff(db, manifest);
-  return { additive, destructive };
+  const { additive, destructive, dangling } = await planSchemaDiff(db, manifest);
+  return { additive, destructive, dangling };
 }
 
 export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<PlannedSchemaDiff> {
@@ -52,6 +83,8 @@ export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<Planne
         statements.push(uniqueIndex(anyDb, resource, field));
       continue;
     }
+    // tables made before rows carried a version (the system tables' migrations among them)
+    if (!table.columns.has(VERSION_COLUMN)) statements.push(addVersionColumn(anyDb, resource));
     for (const field of fields) {
       const live = table.columns.get(field.column);
       if (live === undefined) {
@@ -86,7 +119,107 @@ export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<Planne
       }
     }
   }
-  return { additive: statements.map((s) => `${s.sql};`), destructive, statements };
+  for (const resource of manifest.resources) {
+    for (const field of resource.fields) {
+      const join = joinTableFor(resource, field);
+      if (join && !join.system && !live.has(join.table)) statements.push(createJoinTable(anyDb, join));
+    }
+  }
+  const indexes = wantedIndexesOf(manifest);
+  const dangling = await planForeignKeys(db, manifest, live, statements, indexes);
+  await planIndexes(db, manifest, indexes, statements);
+  return { additive: statements.map((s) => `${s.sql};`), destructive, dangling, statements };
+}
+
+/**
+ * Adds the keys the schemas want and the database lacks (after the tables and columns they
+ * need), replaces a key whose ON DELETE changed, and indexes every referencing column. A key
+ * that existing rows would break is left out and reported instead.
+ */
+async function planForeignKeys(
+  db: Db,
+  manifest: Manifest,
+  live: Awaited<ReturnType<typeof readLiveTables>>,
+  statements: CompiledQuery[],
+  indexes: WantedIndex[],
+): Promise<DanglingReference[]> {
+  const anyDb = db as unknown as Kysely<any>;
+  const liveKeys = await readLiveForeignKeys(db);
+  const indexed = await readLeadingIndexColumns(db);
+  // a sort index that leads with the column serves the reference too
+  for (const index of indexes) indexed.add(`${index.table}.${index.keys[0].column}`);
+  const optedOut = new Set(
+    manifest.resources.flatMap((r) =>
+      r.fields.filter((f) => f.index === false).map((f) => `${r.name}.${f.name}`),
+    ),
+  );
+  const needsIndex = (key: ForeignKey) =>
+    !key.indexed &&
+    !indexed.has(`${key.table}.${key.column}`) &&
+    !optedOut.has(`${key.resource}.${key.field}`);
+  const dangling: DanglingReference[] = [];
+  for (const key of wantedForeignKeys(manifest)) {
+    const existing = liveKeys.find((k) => k.table === key.table && k.column === key.column);
+    if (existing && existing.refTable === key.refTable && existing.onDelete === key.onDelete) {
+      if (needsIndex(key)) statements.push(referenceIndex(anyDb, key));
+      continue;
+    }
+    const holdsRows = live.get(key.table)?.columns.has(key.column) === true;
+    if (holdsRows && existing?.refTable !== key.refTable) {
+      const resource = manifest.resources.find((r) => r.name === key.resource);
+      const field = resource?.fields.find((f) => f.name === key.field);
+      const nullable = !field?.required && !(resource && field && joinTableFor(resource, field));
+      const broken = await findDangling(db, key, nullable, live.has(key.refTable));
+      if (broken) {
+        dangling.push(broken);
+        continue;
+      }
+    }
+    if (existing) statements.push(dropForeignKey(anyDb, existing));
+    if (key.tree && holdsRows) statements.push(...nullRoots(anyDb, key));
+    statements.push(addForeignKey(anyDb, key));
+    if (needsIndex(key)) statements.push(referenceIndex(anyDb, key));
+  }
+  return dangling;
+}
+
+/**
+ * Creates the wanted indexes the database lacks (the bigram function first, when a search
+ * index needs it) and drops the schema's own indexes (named *_sort, *_search) that no schema
+ * wants any more. An index holds no data of its own, so dropping one loses nothing.
+ */
+async function planIndexes(
+  db: Db,
+  manifest: Manifest,
+  indexes: WantedIndex[],
+  statements: CompiledQuery[],
+): Promise<void> {
+  const anyDb = db as unknown as Kysely<any>;
+  const live = await readLiveIndexes(db);
+  const missing = indexes.filter((i) => !live.get(i.table)?.has(i.name));
+  if (missing.some((i) => i.kind === 'search') && !(await functionExists(db, BIGRAMS_FUNCTION)))
+    statements.push(sql.raw(BIGRAMS_FUNCTION_SQL).compile(anyDb));
+  for (const index of missing) statements.push(createIndex(anyDb, index));
+  const wanted = new Set(indexes.map((i) => i.name));
+  for (const resource of manifest.resources) {
+    for (const name of live.get(resource.table) ?? []) {
+      if (!wanted.has(name) && OWNED_SUFFIXES.some((suffix) => name.endsWith(suffix)))
+        statements.push(dropIndex(anyDb, name));
+    }
+  }
+}
+
+function createJoinTable(
+  db: Kysely<any>,
+  join: { table: string; ownerColumn: string; refColumn: string },
+): CompiledQuery {
+  return db.schema
+    .createTable(join.table)
+    .ifNotExists()
+    .addColumn(join.ownerColumn, 'integer', (c) => c.notNull())
+    .addColumn(join.refColumn, 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint(`${join.table}_pk`, [join.ownerColumn, join.refColumn])
+    .compile();
 }
 
 function where(resource: Resource): string {
@@ -114,6 +247,8 @@ function retypeAdvice(resource: Resource, field: Field, actual: string): string 
 // New columns are nullable whatever the schema says: existing rows have no value, and
 // required fields are enforced by the validator on every write.
 function columnDefault(field: Field) {
+  // a tree's root is NULL in the table (server/db/treeRoot.ts), whatever the API's default of 0
+  if (field.type === 'tree-parent') return undefined;
   const value = field.default;
   if (value === undefined || value === null || typeof value === 'object') return undefined;
   const { dataType } = catalogType(columnSql(field));
@@ -130,7 +265,8 @@ function createTable(db: Kysely<any>, resource: Resource, fields: Field[]): Comp
     .ifNotExists()
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`));
+    .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn(VERSION_COLUMN, 'integer', (c) => c.notNull().defaultTo(1));
   for (const field of fields) {
     const fallback = columnDefault(field);
     builder = builder.addColumn(field.column, sql.raw(columnSql(field)), (c) =>
@@ -138,6 +274,13 @@ function createTable(db: Kysely<any>, resource: Resource, fields: Field[]): Comp
     );
   }
   return builder.compile();
+}
+
+function addVersionColumn(db: Kysely<any>, resource: Resource): CompiledQuery {
+  return db.schema
+    .alterTable(resource.table)
+    .addColumn(VERSION_COLUMN, 'integer', (c) => c.ifNotExists().notNull().defaultTo(1))
+    .compile();
 }
 
 function addColumn(db: Kysely<any>, resource: Resource, field: Field): CompiledQuery {

@@ -2,6 +2,7 @@
 // one transaction, destructive differences stop the start with the maintainer's to-do list.
 import { sql } from 'kysely';
 import type { Manifest } from '../../runtime/schema/types.ts';
+import type { DanglingReference } from './foreignKeys.ts';
 import { type DestructiveChange, planSchemaDiff } from './schemaDiff.ts';
 import type { Db } from './tables.ts';
 
@@ -17,8 +18,15 @@ export class DestructiveSchemaChangeError extends Error {
   }
 }
 
-/** Returns the statements applied. */
-export async function syncResourceTables(db: Db, manifest: Manifest): Promise<string[]> {
+/**
+ * Returns the statements applied. References that existing rows break get no foreign key yet;
+ * they are handed to `onDangling` (the start prints them with the repair to run).
+ */
+export async function syncResourceTables(
+  db: Db,
+  manifest: Manifest,
+  onDangling: (dangling: DanglingReference[]) => void = () => {},
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     // Several processes may start on one database at once; the lock makes them take turns,
     // and the plan is made inside it so the second one sees the first one's tables.
@@ -26,6 +34,7 @@ export async function syncResourceTables(db: Db, manifest: Manifest): Promise<st
     const plan = await planSchemaDiff(trx, manifest);
     if (plan.destructive.length > 0) throw new DestructiveSchemaChangeError(plan.destructive);
     for (const statement of plan.statements) await trx.executeQuery(statement);
+    if (plan.dangling.length > 0) onDangling(plan.dangling);
     return plan.additive;
   });
 }

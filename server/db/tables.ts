@@ -19,6 +19,7 @@ export interface UsersTable {
   firstlogin: Generated<boolean>;
   create_time: CreatedAt;
   update_time: CreatedAt;
+  version: Generated<number>;
 }
 
 export interface RolesTable {
@@ -30,6 +31,7 @@ export interface RolesTable {
   remark: string | null;
   create_time: CreatedAt;
   update_time: CreatedAt;
+  version: Generated<number>;
 }
 
 export interface UserRolesTable {
@@ -39,7 +41,8 @@ export interface UserRolesTable {
 
 export interface MenusTable {
   id: Generated<number>;
-  parent_id: Generated<number>;
+  /** null at the top (0 in the API) */
+  parent_id: number | null;
   menu_name: string;
   menu_name_en: string | null;
   menu_type: string;
@@ -56,6 +59,7 @@ export interface MenusTable {
   affix: Generated<boolean>;
   create_time: CreatedAt;
   update_time: CreatedAt;
+  version: Generated<number>;
 }
 
 export interface RoleMenusTable {

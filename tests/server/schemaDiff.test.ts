@@ -38,7 +38,7 @@ describe.each(backends)('schema diff on $name', (backend) => {
     // the system tables come from migrations: at most extended, never created here
     expect(first.additive.some((s) => s.startsWith('create table if not exists "sys_users"'))).toBe(false);
     await syncResourceTables(database.db, manifest);
-    expect(await diffSchema(database.db, manifest)).toEqual({ additive: [], destructive: [] });
+    expect(await diffSchema(database.db, manifest)).toEqual({ additive: [], destructive: [], dangling: [] });
     const columns = await sql<{ column_name: string; data_type: string }>`
       select column_name, data_type from information_schema.columns
       where table_schema = current_schema() and table_name = 'qa_notes' order by ordinal_position`.execute(
@@ -50,9 +50,19 @@ describe.each(backends)('schema diff on $name', (backend) => {
       kind: 'integer',
       due_date: 'date',
       pinned: 'boolean',
-      reviewer_ids: 'jsonb',
       create_time: 'timestamp with time zone',
     });
+    // a multiple reference is a join table with a foreign key on each side
+    expect(columns.rows.some((c) => c.column_name === 'reviewer_ids')).toBe(false);
+    const keys = await sql<{ def: string }>`
+      select pg_get_constraintdef(c.oid) as def from pg_constraint c
+      where c.conrelid = 'qa_notes__reviewer_ids'::regclass and c.contype = 'f' order by 1`.execute(
+      database.db,
+    );
+    expect(keys.rows.map((k) => k.def)).toEqual([
+      'FOREIGN KEY (owner_id) REFERENCES qa_notes(id) ON DELETE CASCADE',
+      'FOREIGN KEY (ref_id) REFERENCES sys_users(id)',
+    ]);
   });
 
   it('adds new fields as columns and lengthens a varchar, keeping the rows', async () => {
@@ -105,6 +115,78 @@ describe.each(backends)('schema diff on $name', (backend) => {
       database.db,
     );
     expect(still.rows[0].n).toBe(1);
+  });
+
+  it('indexes sort, filter and text-search columns, takes declared and opted-out ones, and plans nothing twice', async () => {
+    const indexes = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ indexname: string; indexdef: string }>`
+            select indexname, indexdef from pg_indexes
+            where schemaname = current_schema() and tablename = 'qa_notes'`.execute(database.db)
+        ).rows.map((r) => [r.indexname, r.indexdef.replace(/^.* USING /, '')]),
+      );
+    expect(await indexes()).toMatchObject({
+      // sortable columns: empty values as the least, the id last, one index for both directions
+      qa_notes_title_sort: 'btree (title NULLS FIRST, id)',
+      qa_notes_rating_sort: 'btree (rating NULLS FIRST, id)',
+      qa_notes_create_time_sort: 'btree (create_time NULLS FIRST, id)',
+      // a like filter on text: its two-character pieces
+      qa_notes_title_search: expect.stringMatching(/^gin \(sa_bigrams\(\(?title\)?(::text)?\)\)$/),
+      // eq and range filters not served by a sort index
+      qa_notes_kind_idx: 'btree (kind)',
+      qa_notes_due_date_idx: 'btree (due_date)',
+      qa_notes_pinned_idx: 'btree (pinned)',
+    });
+    const changed = withNotes(manifest, (notes) => ({
+      ...notes,
+      indexes: [['kind', 'dueDate']],
+      fields: notes.fields.map((f) =>
+        f.name === 'title' ? { ...f, index: false } : f.name === 'views' ? { ...f, index: true } : f,
+      ),
+    }));
+    const diff = await diffSchema(database.db, changed);
+    expect(diff.additive.sort()).toEqual(
+      [
+        'create index if not exists "qa_notes_kind_due_date_sort" on "qa_notes" ("kind" asc nulls first, "due_date" asc nulls first, "id" asc);',
+        'create index if not exists "qa_notes_views_idx" on "qa_notes" ("views");',
+        'drop index if exists "qa_notes_title_search";',
+        'drop index if exists "qa_notes_title_sort";',
+      ].sort(),
+    );
+    await syncResourceTables(database.db, changed);
+    expect((await diffSchema(database.db, changed)).additive).toEqual([]);
+    const now = await indexes();
+    expect(now.qa_notes_kind_due_date_sort).toBe('btree (kind NULLS FIRST, due_date NULLS FIRST, id)');
+    expect(now.qa_notes_title_sort).toBeUndefined();
+    // back again: the title's indexes return; the composite one, no longer declared, goes
+    const back = await diffSchema(database.db, manifest);
+    expect(back.additive.sort()).toEqual(
+      [
+        'create index if not exists "qa_notes_title_search" on "qa_notes" using gin (sa_bigrams("title"));',
+        'create index if not exists "qa_notes_title_sort" on "qa_notes" ("title" asc nulls first, "id" asc);',
+        'drop index if exists "qa_notes_kind_due_date_sort";',
+      ].sort(),
+    );
+    await syncResourceTables(database.db, manifest);
+    expect(await diffSchema(database.db, manifest)).toEqual({ additive: [], destructive: [], dangling: [] });
+  });
+
+  it('makes the bigram function before the first search index, once', async () => {
+    await sql`drop index if exists qa_notes_title_search`.execute(database.db);
+    const others = await sql<{ indexname: string }>`
+      select indexname from pg_indexes where schemaname = current_schema() and indexname like '%_search'`.execute(
+      database.db,
+    );
+    for (const { indexname } of others.rows) await sql`drop index ${sql.id(indexname)}`.execute(database.db);
+    await sql`drop function sa_bigrams(text)`.execute(database.db);
+    const diff = await diffSchema(database.db, manifest);
+    expect(diff.additive[0]).toMatch(/^create or replace function sa_bigrams\(t text\)/);
+    expect(diff.additive.filter((s) => s.startsWith('create or replace function'))).toHaveLength(1);
+    await syncResourceTables(database.db, manifest);
+    expect((await diffSchema(database.db, manifest)).additive).toEqual([]);
+    const pieces = await sql<{ p: string[] }>`select sa_bigrams('校园 News') as p`.execute(database.db);
+    expect(pieces.rows[0].p).toEqual(['校园', '园 ', ' n', 'ne', 'ew', 'ws']);
   });
 
   it('refuses a system resource pointed at a table the migrations do not own', async () => {

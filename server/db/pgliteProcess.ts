@@ -1,0 +1,39 @@
+// The embedded database's own process (forked by pgliteServer.ts): opens PGlite on the folder
+// given as the first argument and serves it on the Unix socket given as the second, then tells
+// the parent it is ready. It stops on SIGTERM, and on its own when the parent goes away, so a
+// crashed server never leaves the folder held.
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { createPglite } from './connect.ts';
+
+const [pgliteDir, socketPath] = process.argv.slice(2);
+
+async function main(): Promise<void> {
+  if (!pgliteDir || !socketPath) throw new Error('usage: pgliteProcess.ts <pgliteDir> <socketPath>');
+  const db = await createPglite(pgliteDir);
+  // three connections: the server's pool of one, a maintainer's psql, and the short probe with
+  // which a second opener finds the folder held (its slot frees a tick after it hangs up).
+  // pglite-socket runs one query at a time across them and keeps an open transaction's
+  // queries together.
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 3 });
+  await server.start();
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  // Ctrl-C in a terminal reaches the whole group; the parent decides when this one stops
+  process.on('SIGINT', () => {});
+  process.on('disconnect', stop);
+  process.send?.({ ready: true });
+}
+
+main().catch((error) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.send?.({ error: message });
+  process.stderr.write(`embedded database: ${message}\n`);
+  process.exit(1);
+});
