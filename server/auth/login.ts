@@ -1,10 +1,11 @@
 // Signing in: limits first, then the password, then the session. Every way a password can be
 // wrong ends in the same message, and an unknown name costs the same scrypt work as a known
 // one, so neither the answer nor its timing tells whether the account exists.
-import { LOGIN_FAILED_MESSAGE, type LoginResult } from '../../runtime/contract.ts';
+import type { LoginResult } from '../../runtime/contract.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/tables.ts';
 import { ApiError, badRequest, forbidden, locked, tooManyRequests } from '../http/errors.ts';
+import { SERVER_MESSAGES } from '../http/messages.ts';
 import type { SecurityConfig } from '../security.ts';
 import { checkLock, recordAttempt } from './lockout.ts';
 import { dummyHash, verifyPassword } from './password.ts';
@@ -25,14 +26,13 @@ export async function login(db: Db, security: SecurityConfig, request: LoginRequ
   if (!password) errors.password = 'required';
   if (userName.length > 200) errors.userName = 'too long';
   if (password.length > 1024) errors.password = 'too long';
+  // no account name holds one, and PostgreSQL text cannot: refused before any lookup
+  if (userName.includes('\u0000')) errors.userName = 'must not contain a NUL character';
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 
   const lock = await checkLock(db, userName, request.address, security);
   if (lock.locked === 'address') {
-    throw tooManyRequests(
-      lock.retryAfterSeconds,
-      'too many failed logins from this address; try again later',
-    );
+    throw tooManyRequests(lock.retryAfterSeconds, SERVER_MESSAGES.tooManyLogins);
   }
   if (lock.locked === 'account') throw locked(lock.retryAfterSeconds);
 
@@ -44,10 +44,10 @@ export async function login(db: Db, security: SecurityConfig, request: LoginRequ
   const valid = await verifyPassword(password, user?.password ?? (await dummyHash(security.scrypt)));
   if (!user || !valid) {
     await recordAttempt(db, userName, request.address, false);
-    throw new ApiError(401, LOGIN_FAILED_MESSAGE);
+    throw new ApiError(401, SERVER_MESSAGES.loginFailed);
   }
   // Told only to someone who knows the password, so it reveals nothing to a guesser.
-  if (user.status !== 0) throw forbidden('account is frozen');
+  if (user.status !== 0) throw forbidden(SERVER_MESSAGES.accountFrozen);
 
   await recordAttempt(db, userName, request.address, true);
   const token = await createSession(

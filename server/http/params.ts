@@ -6,7 +6,7 @@ import { notFound } from './errors.ts';
 /** The `:id` of the path; an id that cannot exist is a 404 like an unknown one. */
 export function idParam(request: FastifyRequest, resourceName: string): number {
   const id = parseId((request.params as { id?: string }).id);
-  if (id === null) throw notFound(`${resourceName} not found`);
+  if (id === null) throw notFound({ zh: '记录不存在', en: `${resourceName} not found` });
   return id;
 }
 

@@ -1,8 +1,10 @@
 // Account changes outside plain CRUD: freezing and restoring, an administrator's password
 // reset and a user's own password change. Each is one transaction with its audit entry, and
-// each ends the sessions it must.
+// each ends the sessions it must. An account holding more than the caller is not theirs to
+// freeze or reset (docs/security.md), and the last active administrator stays active.
 import { sql } from 'kysely';
 import { writeAudit } from '../audit.ts';
+import { keepActiveAdministrator, requireHoldsAccounts } from '../auth/grantRules.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Db } from '../db/tables.ts';
@@ -15,15 +17,17 @@ const ACTIVE = 0;
 
 async function requireUser(db: Db, id: number): Promise<void> {
   const user = await db.selectFrom('sys_users').select('id').where('id', '=', id).executeTakeFirst();
-  if (!user) throw notFound(`users ${id} not found`);
+  if (!user) throw notFound({ zh: `用户 ${id} 不存在`, en: `users ${id} not found` });
 }
 
 export async function setUserStatus(db: Db, id: number, frozen: boolean, actor: WriteActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await requireUser(trx, id);
+    await requireHoldsAccounts(trx, actor.auth.grants, [id]);
+    if (frozen) await keepActiveAdministrator(trx, [id], 'id');
     await trx
       .updateTable('sys_users')
-      .set({ status: frozen ? FROZEN : ACTIVE, update_time: sql`now()` })
+      .set({ status: frozen ? FROZEN : ACTIVE, update_time: sql`now()`, version: sql`version + 1` })
       .where('id', '=', id)
       .execute();
     // a frozen user is signed out everywhere at once
@@ -51,9 +55,11 @@ export async function resetPassword(
   const hash = await hashPassword(password ?? (generated as string), security.scrypt);
   await db.transaction().execute(async (trx) => {
     await requireUser(trx, id);
+    // a password reset on a stronger account would be a way into it
+    if (id !== actor.auth.userId) await requireHoldsAccounts(trx, actor.auth.grants, [id]);
     await trx
       .updateTable('sys_users')
-      .set({ password: hash, firstlogin: true, update_time: sql`now()` })
+      .set({ password: hash, firstlogin: true, update_time: sql`now()`, version: sql`version + 1` })
       .where('id', '=', id)
       .execute();
     await revokeUserSessions(trx, id);
@@ -80,7 +86,7 @@ export async function changeOwnPassword(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sys_users')
-      .set({ password: hash, firstlogin: false, update_time: sql`now()` })
+      .set({ password: hash, firstlogin: false, update_time: sql`now()`, version: sql`version + 1` })
       .where('id', '=', actor.auth.userId)
       .execute();
     await revokeUserSessions(trx, actor.auth.userId, actor.auth.sessionId);

@@ -1,15 +1,22 @@
 // Figures for the home page: accounts, roles, live sessions, recent sign-ins, the row count of
 // every content resource, and for the CMS: contents published per month over the last year,
 // the newest published contents and the messages from the public still unread. "Published" is
-// what the public content service serves (the contents schema's `public.where`), and "unread"
+// what the public content service serves (the contents schema's `public.where`, inside its
+// publish window by the database's clock), and "unread"
 // is a message still in the state it arrives in (its status field's default), so the figures
 // follow the schemas rather than repeating their values here.
+// Each figure goes only to someone who may list what it counts (docs/security.md): accounts,
+// sessions and sign-ins need the users list, roles the roles list, a resource's count its list,
+// the contents figures the contents list, the unread messages the reported messages list. A
+// figure the caller may not see is left out of the answer, not zeroed.
 import { type Kysely, sql } from 'kysely';
 import type { MonthCount } from '../../runtime/contract.ts';
+import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { FieldCondition, Manifest, Resource } from '../../runtime/schema/types.ts';
+import { allows, type Grants } from '../auth/grants.ts';
 import { countActiveSessions } from '../auth/sessions.ts';
 import type { Db } from '../db/tables.ts';
-import { RowFilter } from '../resources/filterSql.ts';
+import { publishedExpression, RowFilter } from '../resources/filterSql.ts';
 import type { SecurityConfig } from '../security.ts';
 
 export interface RecentContent {
@@ -19,22 +26,25 @@ export interface RecentContent {
   publishTime: Date | string;
 }
 
+/** Every key is left out when the caller may not list what it counts. */
 export interface DashboardFigures {
-  users: number;
-  roles: number;
-  activeSessions: number;
-  recentLogins: Array<{ userName: string | null; time: Date; address: string | null }>;
+  users?: number;
+  roles?: number;
+  activeSessions?: number;
+  recentLogins?: Array<{ userName: string | null; time: Date; address: string | null }>;
+  /** the content resources the caller may list, each with its row count */
   resources: Array<{ name: string; module: string; title: { zh: string; en: string }; count: number }>;
   /** the last twelve months, oldest first, months without contents as 0 */
-  contentsPerMonth: MonthCount[];
-  /** the five newest published contents */
-  recentContents: RecentContent[];
+  contentsPerMonth?: MonthCount[];
+  /** the eight newest published contents (docs/shell.md) */
+  recentContents?: RecentContent[];
   /** messages from the public no one has handled or answered yet */
-  unreadReports: number;
+  unreadReports?: number;
 }
 
 const MONTHS = 12;
-const RECENT = 5;
+// eight rows fill the panel beside the ten latest sign-ins, the height its placeholder keeps
+const RECENT = 8;
 
 const count = async (db: Kysely<any>, table: string): Promise<number> =>
   (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
@@ -62,12 +72,13 @@ function field(resource: Resource, name: string) {
   return resource.fields.find((f) => f.name === name);
 }
 
-async function contentFigures(db: Kysely<any>, manifest: Manifest) {
+async function contentFigures(db: Kysely<any>, manifest: Manifest, may: (r: Resource) => boolean) {
   const contents = manifest.resources.find((r) => r.name === 'contents');
-  const published: FieldCondition[] = contents?.public?.where ? [contents.public.where] : [];
-  const time = contents && field(contents, 'publishTime');
-  const title = contents && field(contents, 'title');
-  if (!contents || !time || !title) return { contentsPerMonth: [], recentContents: [] };
+  if (!contents || !may(contents)) return {};
+  const published: FieldCondition[] = contents.public?.where ? [contents.public.where] : [];
+  const time = field(contents, 'publishTime');
+  const title = field(contents, 'title');
+  if (!time || !title) return { contentsPerMonth: [], recentContents: [] };
   const filter = new RowFilter(contents, manifest);
   const zone = timeZone();
   const months = lastMonths(new Date(), MONTHS, zone);
@@ -75,7 +86,7 @@ async function contentFigures(db: Kysely<any>, manifest: Manifest) {
   const counted = await db
     .selectFrom(contents.table)
     .select([sql<string>`to_char(${local}, 'YYYY-MM')`.as('month'), sql<number>`count(*)::int`.as('n')])
-    .where((eb) => filter.where(eb, [], published))
+    .where((eb) => eb.and([filter.where(eb, [], published), publishedExpression(eb, contents)]))
     .where(sql<boolean>`${local} >= ${`${months[0]}-01`}::date`)
     .groupBy(sql`1`)
     .execute();
@@ -85,7 +96,7 @@ async function contentFigures(db: Kysely<any>, manifest: Manifest) {
     .selectFrom(contents.table)
     .select(['id', `${title.column} as title`, `${time.column} as publishTime`])
     .$if(category !== undefined, (q) => q.select(`${category!.column} as categoryId`))
-    .where((eb) => filter.where(eb, [], published))
+    .where((eb) => eb.and([filter.where(eb, [], published), publishedExpression(eb, contents)]))
     .where(time.column, '<=', sql<Date>`now()`)
     .orderBy(time.column, 'desc')
     .orderBy('id', 'desc')
@@ -102,24 +113,25 @@ async function contentFigures(db: Kysely<any>, manifest: Manifest) {
   };
 }
 
-async function unreadReports(db: Kysely<any>, manifest: Manifest): Promise<number> {
+async function unreadReports(
+  db: Kysely<any>,
+  manifest: Manifest,
+  may: (r: Resource) => boolean,
+): Promise<{ unreadReports?: number }> {
   const reports = manifest.resources.find((r) => r.name === 'reportedmessages');
-  const status = reports && field(reports, 'status');
-  if (!reports || !status || status.default === undefined) return 0;
+  if (!reports || !may(reports)) return {};
+  const status = field(reports, 'status');
+  if (!status || status.default === undefined) return { unreadReports: 0 };
   const row = await db
     .selectFrom(reports.table)
     .select(sql<number>`count(*)::int`.as('n'))
     .where(status.column, '=', status.default)
     .executeTakeFirstOrThrow();
-  return row.n;
+  return { unreadReports: row.n };
 }
 
-export async function dashboardFigures(
-  db: Db,
-  manifest: Manifest,
-  security: SecurityConfig,
-): Promise<DashboardFigures> {
-  const anyDb = db as unknown as Kysely<any>;
+/** Accounts, sessions and recent sign-ins: what the users list shows and more. */
+async function accountFigures(db: Db, security: SecurityConfig) {
   const recent = await db
     .selectFrom('sys_audit_log')
     .select(['user_name', 'created_at', 'address'])
@@ -128,17 +140,33 @@ export async function dashboardFigures(
     .orderBy('id', 'desc')
     .limit(10)
     .execute();
+  return {
+    users: await count(db as unknown as Kysely<any>, 'sys_users'),
+    activeSessions: await countActiveSessions(db, security),
+    recentLogins: recent.map((r) => ({ userName: r.user_name, time: r.created_at, address: r.address })),
+  };
+}
+
+export async function dashboardFigures(
+  db: Db,
+  manifest: Manifest,
+  security: SecurityConfig,
+  grants: Grants,
+): Promise<DashboardFigures> {
+  const anyDb = db as unknown as Kysely<any>;
+  const may = (r: Resource) => allows(grants, [permissionCode(r, 'list')]);
+  const system = (name: string) => manifest.resources.find((r) => r.system && r.name === name);
+  const users = system('users');
+  const roles = system('roles');
   const resources = [];
-  for (const r of manifest.resources.filter((r) => !r.system)) {
+  for (const r of manifest.resources.filter((r) => !r.system && may(r))) {
     resources.push({ name: r.name, module: r.module, title: r.title, count: await count(anyDb, r.table) });
   }
   return {
-    users: await count(anyDb, 'sys_users'),
-    roles: await count(anyDb, 'sys_roles'),
-    activeSessions: await countActiveSessions(db, security),
-    recentLogins: recent.map((r) => ({ userName: r.user_name, time: r.created_at, address: r.address })),
+    ...(users && may(users) ? await accountFigures(db, security) : {}),
+    ...(roles && may(roles) ? { roles: await count(anyDb, 'sys_roles') } : {}),
     resources,
-    ...(await contentFigures(anyDb, manifest)),
-    unreadReports: await unreadReports(anyDb, manifest),
+    ...(await contentFigures(anyDb, manifest, may)),
+    ...(await unreadReports(anyDb, manifest, may)),
   };
 }

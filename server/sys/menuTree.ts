@@ -17,7 +17,7 @@ export function nestMenus(menus: MenuRow[]): TreeNode<MenuRow>[] {
   const roots: TreeNode<MenuRow>[] = [];
   for (const menu of sorted) {
     const node = nodes.get(menu.id)!;
-    const parent = menu.parent_id === 0 ? undefined : nodes.get(menu.parent_id);
+    const parent = menu.parent_id === null ? undefined : nodes.get(menu.parent_id);
     (parent ? parent.children : roots).push(node);
   }
   return roots;
@@ -28,7 +28,11 @@ export function withAncestors(menus: MenuRow[], ids: Iterable<number>): Set<numb
   const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
   const out = new Set<number>();
   for (const start of ids) {
-    for (let id = start; id !== 0 && parentOf.has(id) && !out.has(id); id = parentOf.get(id) ?? 0)
+    for (
+      let id: number | null = start;
+      id !== null && parentOf.has(id) && !out.has(id);
+      id = parentOf.get(id) ?? null
+    )
       out.add(id);
   }
   return out;

@@ -2,7 +2,7 @@
 // editing the whole tree with a role's granted entries, the granted and the not granted ones.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { permissionCode } from '../../runtime/schema/index.ts';
+import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { Resource } from '../../runtime/schema/types.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
@@ -40,7 +40,7 @@ export function registerMenusRoutes(
       id === null
         ? undefined
         : await app.db.selectFrom('sys_roles').select('id').where('id', '=', id).executeTakeFirst();
-    if (!role) throw notFound(`roles ${raw} not found`);
+    if (!role) throw notFound({ zh: `角色 ${raw} 不存在`, en: `roles ${raw} not found` });
     const rows = await app.db
       .selectFrom('sys_role_menus')
       .select('menu_id')

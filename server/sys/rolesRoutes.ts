@@ -6,6 +6,7 @@ import { writeAudit } from '../audit.ts';
 import { createSession, revokeSession } from '../auth/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
+import { roleNotHeldMessage } from '../http/messages.ts';
 
 export function registerRoleSwitch(app: FastifyInstance): void {
   app.post(API_PATHS.roleSwitch, { config: { access: { signedIn: true } } }, async (request) => {
@@ -21,7 +22,7 @@ export function registerRoleSwitch(app: FastifyInstance): void {
       .where('r.role_key', '=', roleKey)
       .where('r.status', '=', 0)
       .executeTakeFirst();
-    if (!role) throw forbidden(`you do not hold the role ${roleKey}`);
+    if (!role) throw forbidden(roleNotHeldMessage(roleKey));
     const token = await app.db.transaction().execute(async (trx) => {
       const next = await createSession(
         trx,

@@ -58,6 +58,7 @@ export async function buildUserInfo(
     departmentName: await departmentName(db, manifest, row),
     rank: text(row.rank),
     positionId: num(row.positionId),
+    positionRankId: num(row.positionRankId),
     classifiedGrades: text(row.classifiedGrades),
     personImage: text(row.personImage),
     permissions,

@@ -1,8 +1,9 @@
-// The users endpoints beyond CRUD (docs/api.md, "Users"): freeze, restore, own profile, own
-// password, password reset and user info.
+// The users endpoints beyond CRUD (docs/api.md, "Users"): freeze, restore, role assignment, own
+// profile, own password, password reset and user info.
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../runtime/contract.ts';
-import { permissionCode, toServerValidator } from '../../runtime/schema/index.ts';
+import { permissionCode } from '../../runtime/schema/manifest.ts';
+import { toServerValidator } from '../../runtime/schema/serverValidator.ts';
 import type { Resource } from '../../runtime/schema/types.ts';
 import { allows, loadGrants } from '../auth/grants.ts';
 import { checkLock, recordAttempt } from '../auth/lockout.ts';
@@ -11,6 +12,7 @@ import { actorOf } from '../http/actor.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest, forbidden, locked, missingPermission } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
+import { SERVER_MESSAGES } from '../http/messages.ts';
 import { asRecord, idParam } from '../http/params.ts';
 import { routePath } from '../http/routePath.ts';
 import { findAction } from '../resources/fields.ts';
@@ -40,10 +42,25 @@ export function registerUsersRoutes(app: FastifyInstance, users: Resource): void
     app.put(routePath(a.path), { config: { access: { permission: a.permission } } }, async (request) => {
       const id = idParam(request, users.name);
       if (frozen && id === request.auth!.userId)
-        throw badRequest({ id: 'you cannot freeze your own account' });
+        throw badRequest({ id: SERVER_MESSAGES.ownAccountFreeze }, SERVER_MESSAGES.ownAccountFreeze);
       await setUserStatus(app.db, id, frozen, actorOf(request));
       return ok(await store.get(id));
     });
+  }
+
+  // The roles of one user: a write of the roleIds field through the store, so the grant rules
+  // (server/sys/hooks.ts) apply exactly as they do to create, update and batch update.
+  const assign = action('assignRoles');
+  if (assign) {
+    app.put(
+      routePath(assign.path),
+      { config: { access: { permission: assign.permission } } },
+      async (request) => {
+        const id = idParam(request, users.name);
+        const values = readInput(users, { action: assign.name }, request.body, requestLang(request));
+        return ok(await store.update(id, values, actorOf(request)));
+      },
+    );
   }
 
   const self = action('self');
@@ -61,8 +78,7 @@ export function registerUsersRoutes(app: FastifyInstance, users: Resource): void
       { config: { access: { signedIn: true, beforePasswordChange: true } } },
       async (request) => {
         const auth = request.auth!;
-        if (idParam(request, users.name) !== auth.userId)
-          throw forbidden('you can change only your own password');
+        if (idParam(request, users.name) !== auth.userId) throw forbidden(SERVER_MESSAGES.ownPasswordOnly);
         const body = asRecord(request.body);
         const next = checkNewPassword(users, body.password, requestLang(request));
         // a stolen session must not become a way to guess the password: failures count
@@ -76,10 +92,9 @@ export function registerUsersRoutes(app: FastifyInstance, users: Resource): void
           .executeTakeFirstOrThrow();
         if (typeof body.oldPassword !== 'string' || !(await verifyPassword(body.oldPassword, row.password))) {
           await recordAttempt(app.db, auth.userName, request.ip, false);
-          throw badRequest({ oldPassword: 'the current password is not correct' });
+          throw badRequest({ oldPassword: SERVER_MESSAGES.wrongCurrentPassword });
         }
-        if (body.oldPassword === next)
-          throw badRequest({ password: 'the new password must differ from the current one' });
+        if (body.oldPassword === next) throw badRequest({ password: SERVER_MESSAGES.samePassword });
         await changeOwnPassword(app.db, next, actorOf(request), app.security);
         return ok(null);
       },

@@ -4,10 +4,12 @@ import {
   LOGIN_FAILED_MESSAGE,
   PASSWORD_CHANGE_REQUIRED_MESSAGE,
   TOKEN_FAILED_MESSAGE,
+  TOKEN_FAILED_MESSAGES,
 } from '../../runtime/contract.ts';
 import { pruneExpired } from '../../server/auth/housekeeping.ts';
 import { hashPassword, OWASP_SCRYPT, verifyPassword } from '../../server/auth/password.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
+import { SERVER_MESSAGES } from '../../server/http/messages.ts';
 import {
   ADMIN_PASSWORD,
   ageSessions,
@@ -69,9 +71,16 @@ describe.each(backends)('auth on $name', (backend) => {
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body.meta.message).toBe(LOGIN_FAILED_MESSAGE);
-    expect(unknown.body.meta.message).toBe(LOGIN_FAILED_MESSAGE);
-    expect(wrong.body.meta.message).not.toContain(TOKEN_FAILED_MESSAGE);
+    // in the product's default language, Chinese, unless the request asks for English
+    expect(wrong.body.meta.message).toBe(SERVER_MESSAGES.loginFailed.zh);
+    expect(unknown.body.meta.message).toBe(SERVER_MESSAGES.loginFailed.zh);
+    expect(wrong.body.meta.message).not.toContain(TOKEN_FAILED_MESSAGES.zh);
+    const english = await call(server.app, 'POST', '/api/sys/login', {
+      body: { userName: 'wrongpw', password: 'nope-nope' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body.meta.message).toBe(LOGIN_FAILED_MESSAGE);
+    expect(english.body.meta.message).not.toContain(TOKEN_FAILED_MESSAGE);
   });
 
   it('rejects a login without user name or password as a 400 naming the fields', async () => {
@@ -158,11 +167,12 @@ describe.each(backends)('auth on $name', (backend) => {
     expect((await call(server.app, 'PUT', `/api/sys/users/freeze/${id}`, { token: admin })).status).toBe(200);
     const after = await call(server.app, 'GET', `/api/sys/users/${id}/info`, { token });
     expect(after.status).toBe(401);
-    expect(after.body.meta.message).toBe(TOKEN_FAILED_MESSAGE);
+    expect(after.body.meta.message).toBe(TOKEN_FAILED_MESSAGES.zh);
     const again = await call(server.app, 'POST', '/api/sys/login', {
       body: { userName: 'frosty', password },
     });
     expect(again.status).toBe(403);
+    expect(again.body.meta.message).toBe('账号已被冻结');
     expect((await call(server.app, 'PUT', `/api/sys/users/restore/${id}`, { token: admin })).status).toBe(
       200,
     );
@@ -176,7 +186,12 @@ describe.each(backends)('auth on $name', (backend) => {
     expect((await call(server.app, 'GET', '/api/sys/logout', { token })).status).toBe(200);
     const after = await call(server.app, 'GET', '/api/sys/routes', { token });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ meta: { success: false, message: TOKEN_FAILED_MESSAGE }, data: null });
+    expect(after.body).toEqual({ meta: { success: false, message: TOKEN_FAILED_MESSAGES.zh }, data: null });
+    const english = await call(server.app, 'GET', '/api/sys/routes', {
+      token,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(english.body).toEqual({ meta: { success: false, message: TOKEN_FAILED_MESSAGE }, data: null });
   });
 
   it('sends API answers with no-store, nosniff and no framing', async () => {
@@ -209,7 +224,7 @@ describe.each(backends)('auth on $name', (backend) => {
     expect((await call(server.app, 'GET', '/api/sys/routes', { token })).status).toBe(200);
     await ageSessions(server.db, id, 'last_seen_at', 121 * 60_000);
     expect((await call(server.app, 'GET', '/api/sys/routes', { token })).body.meta.message).toBe(
-      TOKEN_FAILED_MESSAGE,
+      TOKEN_FAILED_MESSAGES.zh,
     );
 
     token = await login(server.app, 'sleepy', password);
@@ -280,7 +295,12 @@ describe.each(backends)('auth on $name', (backend) => {
     const token = answer.body.data.token;
     const blocked = await call(server.app, 'GET', '/api/sys/dashboard', { token });
     expect(blocked.status).toBe(403);
-    expect(blocked.body.meta.message).toBe(PASSWORD_CHANGE_REQUIRED_MESSAGE);
+    expect(blocked.body.meta.message).toBe(SERVER_MESSAGES.passwordChangeRequired.zh);
+    const english = await call(server.app, 'GET', '/api/sys/dashboard', {
+      token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body.meta.message).toBe(PASSWORD_CHANGE_REQUIRED_MESSAGE);
     expect((await call(server.app, 'GET', `/api/sys/users/${id}/info`, { token })).body.data.firstlogin).toBe(
       true,
     );
@@ -293,7 +313,7 @@ describe.each(backends)('auth on $name', (backend) => {
       form: true,
     });
     expect(wrongOld.status).toBe(400);
-    expect(Object.keys(wrongOld.body.data.errors)).toEqual(['oldPassword']);
+    expect(wrongOld.body.data.errors).toEqual({ oldPassword: '当前密码不正确' });
     const tooShort = await call(server.app, 'POST', `/api/sys/users/password/${id}`, {
       token,
       body: { oldPassword: password, password: 'short' },

@@ -2,8 +2,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, RouteEntry } from '../../runtime/schema/types.ts';
+import type { Grants } from '../../server/auth/grants.ts';
 import { syncResourceTables } from '../../server/db/syncTables.ts';
 import { seedDatabase } from '../../server/seed/seed.ts';
+import { buildUserInfo } from '../../server/sys/userInfo.ts';
 import {
   ADMIN_PASSWORD,
   backends,
@@ -76,10 +78,12 @@ describe.each(backends)('users, roles, menus and the shell on $name', (backend) 
     const added = await seedDatabase(server.db, grown, { scrypt: TEST_SECURITY.scrypt! });
     expect(added.menusAdded).toContain('page:memos');
     expect(added.menusAdded).toContain('button:memos:export');
-    expect(await syncResourceTables(server.db, grown)).toEqual([
-      expect.stringContaining('create table if not exists "qa_memos"'),
-      expect.stringContaining('unique'),
-    ]);
+    const applied = await syncResourceTables(server.db, grown);
+    expect(applied[0]).toContain('create table if not exists "qa_memos"');
+    expect(applied).toEqual(
+      expect.arrayContaining([expect.stringContaining('unique'), expect.stringContaining('foreign key')]),
+    );
+    expect(applied.every((s) => s.includes('qa_memos'))).toBe(true);
     const after = await server.db
       .selectFrom('sys_menus')
       .select(sql<number>`count(*)::int`.as('n'))
@@ -186,6 +190,32 @@ describe.each(backends)('users, roles, menus and the shell on $name', (backend) 
     expect(adminInfo.body.data.roles).toEqual([
       { id: expect.any(Number), roleKey: 'admin', roleName: expect.any(String) },
     ]);
+    // the shipped users schema declares a rank, but no position, position rank or grades
+    expect(adminInfo.body.data).toMatchObject({
+      positionId: null,
+      positionRankId: null,
+      classifiedGrades: null,
+    });
+  });
+
+  it('fills the spec’s position keys of the user info when the users schema declares such fields', async () => {
+    const grants: Grants = { isAdmin: false, permissions: new Set(), roles: [], menuIds: new Set() };
+    const info = await buildUserInfo(
+      server.db,
+      server.manifest,
+      {
+        id: 9,
+        userName: 'ranked',
+        realName: '甲',
+        rank: '一级',
+        positionId: 4,
+        positionRankId: 7,
+        classifiedGrades: 'A',
+      },
+      grants,
+      null,
+    );
+    expect(info).toMatchObject({ rank: '一级', positionId: 4, positionRankId: 7, classifiedGrades: 'A' });
   });
 
   it('names the user’s department in the user info through the department reference', async () => {
@@ -291,8 +321,21 @@ describe.each(backends)('users, roles, menus and the shell on $name', (backend) 
       body: { roleName: '超级管理员', roleKey: 'root' },
     });
     expect(rename.status).toBe(400);
-    expect((await call(server.app, 'DELETE', '/api/sys/users/1', { token: admin })).status).toBe(400);
-    expect((await call(server.app, 'PUT', '/api/sys/users/freeze/1', { token: admin })).status).toBe(400);
+    expect(rename.body.data.errors).toEqual({ roleKey: '管理员角色的标识必须是 admin' });
+    const own = await call(server.app, 'DELETE', '/api/sys/users/1', { token: admin });
+    expect(own.status).toBe(400);
+    // a row action has no form to show a field message beside: the toast says why
+    expect(own.body.meta.message).toBe('不能删除自己的账号');
+    expect(own.body.data.errors).toEqual({ id: '不能删除自己的账号' });
+    const freeze = await call(server.app, 'PUT', '/api/sys/users/freeze/1', {
+      token: admin,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(freeze.status).toBe(400);
+    expect(freeze.body).toEqual({
+      meta: { success: false, message: 'you cannot freeze your own account' },
+      data: { errors: { id: 'you cannot freeze your own account' } },
+    });
   });
 
   it('deletes a menu with everything below it', async () => {
