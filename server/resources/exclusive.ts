@@ -25,7 +25,8 @@ export async function clearOtherRows(
   for (const field of fields) {
     await trx
       .updateTable(resource.table)
-      .set({ [field.column]: false, update_time: sql`now()` })
+      // a cleared row is changed as much as the one set: its version moves too
+      .set({ [field.column]: false, update_time: sql`now()`, version: sql`version + 1` })
       .where(field.column, '=', true)
       .where('id', 'not in', ids)
       .execute();

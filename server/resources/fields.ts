@@ -4,7 +4,7 @@ import type { Action, Field, Resource } from '../../runtime/schema/types.ts';
 import { type JoinTable, joinTableFor } from '../db/joinTables.ts';
 
 export function joinOf(resource: Resource, field: Field): JoinTable | undefined {
-  return joinTableFor(resource.table, field.name);
+  return joinTableFor(resource, field);
 }
 
 /** Fields a response carries: everything but write-only ones (passwords). */

@@ -5,6 +5,8 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Field, FieldCondition, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { catalogType, columnSql } from '../db/columns.ts';
+import { BIGRAMS_FUNCTION, wantedIndexes } from '../db/indexes.ts';
+import { columnValue } from '../db/treeRoot.ts';
 import { joinOf } from './fields.ts';
 import type { FilterClause } from './listQuery.ts';
 
@@ -42,11 +44,12 @@ function truthy(eb: Eb, field: Field): Expression<SqlBool> {
 export function conditionExpression(eb: Eb, field: Field, condition: FieldCondition): Expression<SqlBool> {
   const column = eb.ref(field.column);
   const values = Array.isArray(condition.value) ? condition.value : [condition.value];
+  const stored = columnValue(field, condition.value);
   switch (condition.op) {
     case 'eq':
-      return condition.value === null ? eb(field.column, 'is', null) : eb(field.column, '=', condition.value);
+      return stored === null ? eb(field.column, 'is', null) : eb(field.column, '=', stored);
     case 'ne':
-      return sql<SqlBool>`${column} is distinct from ${condition.value}`;
+      return sql<SqlBool>`${column} is distinct from ${stored}`;
     case 'in':
       return values.length ? eb(field.column, 'in', values) : sql<SqlBool>`false`;
     case 'notIn':
@@ -58,6 +61,27 @@ export function conditionExpression(eb: Eb, field: Field, condition: FieldCondit
     case 'falsy':
       return eb.not(truthy(eb, field));
   }
+}
+
+/**
+ * The rows inside a resource's publish window (runtime/schema/types.ts, PublishWindow) by the
+ * database's clock: a row whose time has come is public at once, with no job to run first.
+ */
+export function publishedExpression(eb: Eb, resource: Resource): Expression<SqlBool> {
+  const window = resource.publish;
+  if (!window) return sql<SqlBool>`true`;
+  const column = (name: string) => {
+    const field = resource.fields.find((f) => f.name === name);
+    // the loader checks the window's fields, so this only guards against a hand-made manifest
+    if (!field) throw new Error(`${resource.name} has no field ${name}`);
+    return eb.ref(field.column);
+  };
+  const at = column(window.at);
+  const until = window.until === undefined ? undefined : column(window.until);
+  return eb.and([
+    sql<SqlBool>`(${at} is null or ${at} <= now())`,
+    ...(until ? [sql<SqlBool>`(${until} is null or ${until} > now())`] : []),
+  ]);
 }
 
 /** The row `id` of the tree `target` and every row below it. */
@@ -75,11 +99,59 @@ function subtreeIds(target: Resource, id: unknown) {
     select id from below)`;
 }
 
+/**
+ * The rows of a public tree that the public may see: those meeting the tree's public `where`
+ * whose every ancestor meets it too. A hidden category hides everything below it.
+ */
+function visibleTreeIds(eb: Eb, tree: Resource) {
+  const parent = tree.fields.find((f) => f.name === tree.treeParent);
+  const where = tree.public?.where;
+  const field = where && tree.fields.find((f) => f.name === where.field);
+  const shown = eb.and([
+    where && field ? conditionExpression(eb, field, where) : sql<SqlBool>`true`,
+    publishedExpression(eb, tree),
+  ]);
+  if (!parent) return sql`(select id from ${sql.table(tree.table)} where ${shown})`;
+  const column = sql.ref(parent.column);
+  return sql`(
+    with recursive visible(id, depth) as (
+      select id, 0 from ${sql.table(tree.table)} where ${column} is null and ${shown}
+      union all
+      select t.id, visible.depth + 1 from ${sql.table(tree.table)} t
+      join visible on t.${column} = visible.id
+      where ${shown} and visible.depth < 100
+    )
+    select id from visible)`;
+}
+
+/**
+ * `like` on a column with a bigram search index (server/db/indexes.ts): the index finds the rows
+ * holding every two-character piece of the term, `ilike` keeps those holding the term itself.
+ * The `ilike` sits in coalesce() so the planner takes the index's estimate for the pair rather
+ * than multiplying two estimates of the same thing, which made it expect far too few rows. A
+ * one-character term has no piece: a plain `ilike`.
+ */
+function searchClause(column: Expression<unknown>, term: string): Expression<SqlBool> {
+  const pattern = `%${escapeLike(term)}%`;
+  if ([...term].length < 2) return sql<SqlBool>`${column}::text ilike ${pattern}`;
+  const pieces = sql.raw(BIGRAMS_FUNCTION);
+  return sql<SqlBool>`(${pieces}(${column}) @> ${pieces}(${term}::text) and coalesce(${column}::text ilike ${pattern}, false))`;
+}
+
 export class RowFilter {
+  /** columns with a bigram search index */
+  private readonly searchable: Set<string>;
+
   constructor(
     private readonly resource: Resource,
     private readonly manifest: Manifest,
-  ) {}
+  ) {
+    this.searchable = new Set(
+      wantedIndexes(resource)
+        .filter((i) => i.kind === 'search')
+        .map((i) => i.keys[0].column),
+    );
+  }
 
   where(eb: Eb, filters: FilterClause[], conditions: FieldCondition[] = []): Expression<SqlBool> {
     const byName = new Map(this.resource.fields.map((f) => [f.name, f]));
@@ -98,7 +170,7 @@ export class RowFilter {
     const { field, op, value } = filter;
     const column = eb.ref(field.column);
     const join = joinOf(this.resource, field);
-    const values = Array.isArray(value) ? value : [value];
+    const values = (Array.isArray(value) ? value : [value]).map((v) => columnValue(field, v));
     if (join) {
       return eb(
         'id',
@@ -109,26 +181,41 @@ export class RowFilter {
           .where(join.refColumn, 'in', values.length ? values : [-1]),
       );
     }
-    if (field.multiple) {
-      if (values.length === 0) return sql<SqlBool>`false`;
-      return eb.or(values.map((v) => sql<SqlBool>`${column} @> ${JSON.stringify([v])}::jsonb`));
-    }
     switch (op) {
       case 'like':
+        if (this.searchable.has(field.column)) return searchClause(column, String(value));
         return sql<SqlBool>`${column}::text ilike ${`%${escapeLike(String(value))}%`}`;
-      case 'in':
-        return values.length ? eb(field.column, 'in', values) : sql<SqlBool>`false`;
+      case 'in': {
+        const given = values.filter((v) => v !== null);
+        const options = [
+          ...(given.length ? [eb(field.column, 'in', given)] : []),
+          ...(given.length < values.length ? [eb(field.column, 'is', null)] : []),
+        ];
+        return options.length ? eb.or(options) : sql<SqlBool>`false`;
+      }
       case 'from':
         return eb(field.column, '>=', value);
       case 'to':
         return eb(field.column, '<=', value);
+      case 'visible': {
+        const tree = value as Resource;
+        return eb.or([eb(field.column, 'is', null), sql<SqlBool>`${column} in ${visibleTreeIds(eb, tree)}`]);
+      }
+      case 'published':
+        return publishedExpression(eb, value as Resource);
+      case 'scheduled':
+        return value
+          ? sql<SqlBool>`coalesce(${column} > now(), false)`
+          : sql<SqlBool>`not coalesce(${column} > now(), false)`;
       case 'subtree': {
         const target = this.manifest.resources.find((r) => r.name === field.ref);
         if (!target) return eb(field.column, '=', value);
         return sql<SqlBool>`${column} in ${subtreeIds(target, value)}`;
       }
-      default:
-        return value === null ? eb(field.column, 'is', null) : eb(field.column, '=', value);
+      default: {
+        const stored = columnValue(field, value);
+        return stored === null ? eb(field.column, 'is', null) : eb(field.column, '=', stored);
+      }
     }
   }
 }

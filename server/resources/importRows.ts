@@ -7,10 +7,11 @@
 import type { Kysely } from 'kysely';
 import { readSheet } from 'read-excel-file/node';
 import type { ImportErrorData, ImportResult } from '../../runtime/contract.ts';
-import { toServerValidator, writableFields } from '../../runtime/schema/index.ts';
 import type { Field, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { writableFields } from '../../runtime/schema/writable.ts';
+import { ApiError, badRequest, type Localized } from '../http/errors.ts';
+import { checkInput } from './input.ts';
 import { type ResourceStore, type RowProblem, RowProblemsError, type WriteActor } from './store.ts';
 
 type Cell = string | number | boolean | Date | null;
@@ -40,7 +41,7 @@ export function importFailure(problems: RowProblem[], lang: Lang): ApiError {
 
 /** Which field each column holds: by name, or by title in either language; `ID` is skipped. */
 function mapHeader(resource: Resource, header: Cell[], writable: Set<string>): Array<Field | null> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Localized> = {};
   const seen = new Set<string>();
   const columns = header.map((cell, i) => {
     const text = cell === null ? '' : String(cell).trim();
@@ -50,15 +51,23 @@ function mapHeader(resource: Resource, header: Cell[], writable: Set<string>): A
       (f) => f.name.toLowerCase() === lower || f.title.zh === text || f.title.en.toLowerCase() === lower,
     );
     if (!field) {
-      errors[text] = `column ${i + 1} names no field of ${resource.name}`;
+      errors[text] = {
+        zh: `第 ${i + 1} 列不是${resource.singular.zh}的字段`,
+        en: `column ${i + 1} names no field of ${resource.name}`,
+      };
       return null;
     }
-    if (seen.has(field.name)) errors[text] = `column ${i + 1} repeats ${field.name}`;
+    if (seen.has(field.name))
+      errors[text] = {
+        zh: `第 ${i + 1} 列与前面的列重复：${field.title.zh}`,
+        en: `column ${i + 1} repeats ${field.name}`,
+      };
     seen.add(field.name);
     // read-only columns (an export's creation time, a status) are what the server sets: skipped
     return writable.has(field.name) ? field : null;
   });
-  if (Object.keys(errors).length > 0) throw badRequest(errors, 'the header row names unknown columns');
+  if (Object.keys(errors).length > 0)
+    throw badRequest(errors, { zh: '表头中有无法识别的列', en: 'the header row names unknown columns' });
   return columns;
 }
 
@@ -120,11 +129,24 @@ class CellReader {
 
   /** The value a form would send for this cell; errors found here land in `errors`. */
   async value(field: Field, cell: Cell, errors: Record<string, string>): Promise<unknown> {
+    const title = field.title[this.lang];
+    // a crafted sheet may hold `&#0;`: refused before a label lookup sends it to the database
+    if (typeof cell === 'string' && cell.includes('\u0000')) {
+      errors[field.name] = validationMessage(this.lang, 'nul', { title });
+      return undefined;
+    }
+    // a date-formatted number past any calendar reads as an Invalid Date
+    if (cell instanceof Date && Number.isNaN(cell.getTime())) {
+      errors[field.name] = validationMessage(this.lang, 'format', { title, format: 'date' });
+      return undefined;
+    }
     // a date cell is a UTC midnight: its day is the date written in the sheet
     if (cell instanceof Date)
       return field.type === 'datetime' ? cell.toISOString() : cell.toISOString().slice(0, 10);
     switch (field.type) {
       case 'ref':
+      case 'tree-parent':
+        // an export names a reference by its label (server/resources/xlsx.ts): read it back the same way
         return this.reference(field, cell as string | number, errors);
       case 'enum': {
         const text = String(cell).trim();
@@ -155,7 +177,7 @@ export async function readWorkbook(bytes: Buffer): Promise<Cell[][]> {
   try {
     return (await readSheet(bytes)) as Cell[][];
   } catch {
-    throw badRequest({ file: 'not an .xlsx workbook' });
+    throw badRequest({ file: { zh: '不是 .xlsx 工作簿', en: 'not an .xlsx workbook' } });
   }
 }
 
@@ -168,17 +190,21 @@ export async function importRows(
 ): Promise<ImportResult> {
   const { resource } = store;
   const sheet = await readWorkbook(bytes);
-  if (sheet.length === 0) throw badRequest({ file: 'the first sheet is empty' });
+  if (sheet.length === 0)
+    throw badRequest({ file: { zh: '第一个工作表是空的', en: 'the first sheet is empty' } });
   const writable = new Set(writableFields(resource, 'create').fields.map((f) => f.name));
   const columns = mapHeader(resource, sheet[0], writable);
   const records = sheet
     .slice(1)
     .map((cells, i) => ({ row: i + FIRST_DATA_ROW, cells }))
     .filter(({ cells }) => cells.some((c) => c !== null && String(c).trim() !== ''));
-  if (records.length === 0) throw badRequest({ file: 'no rows below the header' });
-  if (records.length > options.maxRows) throw badRequest({ file: `at most ${options.maxRows} rows at once` });
+  if (records.length === 0)
+    throw badRequest({ file: { zh: '表头下没有数据行', en: 'no rows below the header' } });
+  if (records.length > options.maxRows) {
+    const most = options.maxRows;
+    throw badRequest({ file: { zh: `一次最多导入 ${most} 行`, en: `at most ${most} rows at once` } });
+  }
 
-  const validate = toServerValidator(resource, 'create', options.lang);
   const reader = new CellReader(db, manifest, options.lang);
   const problems: RowProblem[] = [];
   const rows: Array<{ row: number; values: Record<string, unknown> }> = [];
@@ -190,7 +216,7 @@ export async function importRows(
       if (!field || cell === null || (typeof cell === 'string' && cell.trim() === '')) continue;
       body[field.name] = await reader.value(field, cell, errors);
     }
-    const checked = validate(body);
+    const checked = checkInput(resource, 'create', body, options.lang);
     // a cell that could not be read explains more than the validator's view of its leftover
     const all = checked.ok ? errors : { ...checked.errors, ...errors };
     if (Object.keys(all).length > 0) problems.push({ row, errors: all });

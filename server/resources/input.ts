@@ -1,9 +1,23 @@
 // A write body checked against the schema: the same validator the browser form compiles,
-// which also refuses every field the action does not declare writable (no mass assignment)
-// and brings form-encoded text to the declared types.
-import { type FormMode, toServerValidator } from '../../runtime/schema/index.ts';
+// which also refuses every field the action does not declare writable (no mass assignment).
+// Values are first brought to their declared types by the rules list filters use (coerce.ts).
+import { toServerValidator, type ValidationResult } from '../../runtime/schema/serverValidator.ts';
 import type { Lang, Resource } from '../../runtime/schema/types.ts';
+import { type FormMode, writableFields } from '../../runtime/schema/writable.ts';
 import { badRequest } from '../http/errors.ts';
+import { coerceBody } from './coerce.ts';
+
+/** The body's values, typed and checked; problems by field. */
+export function checkInput(resource: Resource, mode: FormMode, body: unknown, lang: Lang): ValidationResult {
+  const given = body ?? {};
+  if (typeof given !== 'object' || Array.isArray(given))
+    return toServerValidator(resource, mode, lang)(given);
+  const typed = coerceBody(writableFields(resource, mode).fields, given as Record<string, unknown>, lang);
+  const result = toServerValidator(resource, mode, lang)(typed.value);
+  // a value that could not be read explains more than the validator's view of it
+  const errors = { ...(result.ok ? {} : result.errors), ...typed.errors };
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : result;
+}
 
 export function readInput(
   resource: Resource,
@@ -11,7 +25,7 @@ export function readInput(
   body: unknown,
   lang: Lang,
 ): Record<string, unknown> {
-  const result = toServerValidator(resource, mode, lang)(body ?? {});
+  const result = checkInput(resource, mode, body, lang);
   if (!result.ok) throw badRequest(result.errors);
   return result.value;
 }

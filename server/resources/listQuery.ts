@@ -7,18 +7,27 @@ import type {
   Field,
   FieldCondition,
   FilterOp,
+  Lang,
   ListFilter,
+  Manifest,
   Resource,
   SortSpec,
 } from '../../runtime/schema/types.ts';
+import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { badRequest } from '../http/errors.ts';
-import { coerceField } from './coerce.ts';
-import { fieldByName } from './fields.ts';
+import { coerceField, toInt4 } from './coerce.ts';
+import { fieldByName, readableFields } from './fields.ts';
 
 export interface FilterClause {
   field: Field;
-  /** subtree: the ref's row or any row below it in the referenced tree */
-  op: FilterOp | 'from' | 'to' | 'subtree';
+  /**
+   * subtree: the ref's row or any row below it in the referenced tree;
+   * visible: the ref is empty or points at a row of the tree named by `value` that is public,
+   * and so is every row above it (server/public/visibility.ts);
+   * published: the row is inside the publish window of the resource given as `value`;
+   * scheduled: the row's publish time is still ahead (`value` true) or not (false)
+   */
+  op: FilterOp | 'from' | 'to' | 'subtree' | 'visible' | 'published' | 'scheduled';
   value: unknown;
 }
 
@@ -37,6 +46,8 @@ export interface ListQuery {
   where?: FieldCondition[];
   /** read only these fields' columns (and the id); unset: every column */
   fields?: string[];
+  /** only these rows (`?id=1,2,3`: the labels of the references a page shows) */
+  ids?: number[];
 }
 
 /** How one call reads its parameters. */
@@ -49,6 +60,21 @@ export interface QuerySpec {
   paging?: boolean;
   /** further parameters the caller reads itself */
   extraParams?: readonly string[];
+  /** the call takes `id=1,2,3` (the admin lists) */
+  ids?: boolean;
+  /** the language of the problems, the request's as for writes (default Chinese) */
+  lang?: Lang;
+}
+
+/** `1,2,3` as ids; an error message when it is not a list of ids the table could hold. */
+function readIds(raw: unknown): { ids: number[] } | { error: string } {
+  if (typeof raw !== 'string') return { error: 'must be a comma-separated list of ids' };
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length > LIST_MAX_LIMIT) return { error: `at most ${LIST_MAX_LIMIT} ids` };
+  const ids = parts.map(Number);
+  if (parts.some((p) => !/^[1-9]\d{0,9}$/.test(p)) || ids.some((id) => id > 2_147_483_647))
+    return { error: 'must be a comma-separated list of ids' };
+  return { ids: [...new Set(ids)] };
 }
 
 const first = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : value);
@@ -76,6 +102,7 @@ function readFilters(
   params: Record<string, unknown>,
   known: Set<string>,
   errors: Record<string, string>,
+  lang: Lang,
 ): FilterClause[] {
   const clauses: FilterClause[] = [];
   for (const filter of filters) {
@@ -87,19 +114,21 @@ function readFilters(
       const raw = first(params[name]);
       if (raw === undefined || raw === '') continue;
       if (typeof raw === 'object') {
-        errors[name] = 'must be a single value';
+        errors[name] = validationMessage(lang, 'single', { title: field.title[lang] });
       } else if (filter.op === 'range') {
-        const coerced = coerceField({ ...field, multiple: false }, raw);
+        const coerced = coerceField({ ...field, multiple: false }, raw, lang);
         if (!coerced.ok) errors[name] = coerced.message;
         else clauses.push({ field, op: name.endsWith('From') ? 'from' : 'to', value: coerced.value });
       } else if (filter.op === 'in') {
-        const coerced = coerceField({ ...field, multiple: true }, String(raw).split(','));
+        const coerced = coerceField({ ...field, multiple: true }, String(raw).split(','), lang);
         if (!coerced.ok) errors[name] = coerced.message;
         else clauses.push({ field, op: 'in', value: coerced.value });
       } else if (filter.op === 'like') {
-        clauses.push({ field, op: 'like', value: String(raw).trim() });
+        const text = String(raw).trim();
+        if (text.includes('\u0000')) errors[name] = 'must not contain a NUL character';
+        else clauses.push({ field, op: 'like', value: text });
       } else {
-        const coerced = coerceField({ ...field, multiple: false }, raw);
+        const coerced = coerceField({ ...field, multiple: false }, raw, lang);
         if (!coerced.ok) errors[name] = coerced.message;
         else clauses.push({ field, op: 'eq', value: coerced.value });
       }
@@ -110,20 +139,32 @@ function readFilters(
 
 export function parseQuery(resource: Resource, params: Record<string, unknown>, spec: QuerySpec): ListQuery {
   const errors: Record<string, string> = {};
+  const lang = spec.lang ?? 'zh';
   const paging = spec.paging ?? true;
   const known = new Set<string>(spec.extraParams ?? []);
   if (paging) known.add('page').add('limit');
   if (spec.sortable) known.add('sort');
-  const filters = readFilters(resource, spec.filters, params, known, errors);
+  let ids: number[] | undefined;
+  if (spec.ids) {
+    known.add('id');
+    const raw = first(params.id);
+    if (raw !== undefined && raw !== '') {
+      const read = readIds(raw);
+      if ('error' in read) errors.id = read.error;
+      else ids = read.ids;
+    }
+  }
+  const filters = readFilters(resource, spec.filters, params, known, errors, lang);
   for (const name of Object.keys(params)) {
-    if (!known.has(name)) errors[name] = 'unknown parameter';
+    if (!known.has(name)) errors[name] = validationMessage(lang, 'unknownParam', { title: name });
   }
 
-  const page = Number(first(params.page) ?? 1);
-  if (paging && (!Number.isInteger(page) || page < 1)) errors.page = 'must be a whole number of at least 1';
-  const limit = Number(first(params.limit) ?? LIST_DEFAULT_LIMIT);
-  if (paging && (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT)) {
-    errors.limit = `must be a whole number from 1 to ${LIST_MAX_LIMIT}`;
+  // a page past int4 is no page anyone has; its offset would overflow PostgreSQL's bigint
+  const page = toInt4(first(params.page) ?? 1) ?? 0;
+  if (paging && page < 1) errors.page = validationMessage(lang, 'page', { title: 'page' });
+  const limit = toInt4(first(params.limit) ?? LIST_DEFAULT_LIMIT) ?? 0;
+  if (paging && (limit < 1 || limit > LIST_MAX_LIMIT)) {
+    errors.limit = validationMessage(lang, 'limit', { title: 'limit', limit: LIST_MAX_LIMIT });
   }
 
   let sort = sortKeys(resource, spec.sort);
@@ -135,12 +176,16 @@ export function parseQuery(resource: Resource, params: Record<string, unknown>, 
     const field = fieldByName(resource, name);
     if (name === 'id') sort = [{ field: 'id', desc }];
     else if (field && spec.sortable.includes(name)) sort = [{ field, desc }];
-    else errors.sort = `cannot sort by ${name}; sortable: ${['id', ...spec.sortable].join(', ')}`;
+    else
+      errors.sort = validationMessage(lang, 'sort', {
+        title: name,
+        ids: ['id', ...spec.sortable].join(', '),
+      });
   }
   if (sort.length === 0) sort = [{ field: 'id', desc: true }];
 
   if (Object.keys(errors).length > 0) throw badRequest(errors, 'invalid list parameters');
-  return { page: paging ? page : 1, limit: paging ? limit : LIST_MAX_LIMIT, sort, filters };
+  return { page: paging ? page : 1, limit: paging ? limit : LIST_MAX_LIMIT, sort, filters, ids };
 }
 
 /** The admin list's parameters: its filters, its sortable columns, its default sort. */
@@ -148,11 +193,46 @@ export function parseListQuery(
   resource: Resource,
   params: Record<string, unknown>,
   extraParams: readonly string[] = [],
+  lang: Lang = 'zh',
 ): ListQuery {
-  return parseQuery(resource, params, {
+  const at = resource.publish && fieldByName(resource, resource.publish.at);
+  const query = parseQuery(resource, params, {
     filters: resource.list.filters,
     sortable: sortableNames(resource),
     sort: [resource.list.sort],
-    extraParams,
+    extraParams: at ? [...extraParams, 'scheduled'] : extraParams,
+    ids: true,
+    lang,
   });
+  // a resource with a publish window lists its scheduled rows with `scheduled=true`
+  const scheduled = first(params.scheduled);
+  if (!at || scheduled === undefined || scheduled === '') return query;
+  if (scheduled !== 'true' && scheduled !== 'false')
+    throw badRequest({ scheduled: 'must be true or false' }, 'invalid list parameters');
+  return {
+    ...query,
+    filters: [...query.filters, { field: at, op: 'scheduled', value: scheduled === 'true' }],
+  };
+}
+
+/** Field types whose values run long: a list answer carries them only when its page shows them. */
+const LONG_TYPES: ReadonlySet<Field['type']> = new Set(['richtext', 'text', 'json']);
+
+/**
+ * The fields an admin list answer carries: every readable field but the long ones (bodies,
+ * summaries, JSON) that the list page neither shows nor reads: its columns, the fields its row
+ * and batch actions' conditions read, its tree parent, and the labels other resources' pickers
+ * and cells show of it. The form reads the whole row by id. Short fields stay: the hand-written
+ * views page through these lists and read them (docs/decisions.md, "List answers").
+ */
+export function listPageFields(resource: Resource, manifest: Manifest): string[] {
+  const needed = new Set<string>(resource.list.columns.map((c) => c.field));
+  for (const action of resource.actions) if (action.when) needed.add(action.when.field);
+  if (resource.treeParent) needed.add(resource.treeParent);
+  for (const other of manifest.resources)
+    for (const field of other.fields)
+      if (field.ref === resource.name && field.refLabel) needed.add(field.refLabel);
+  return readableFields(resource)
+    .filter((f) => needed.has(f.name) || !LONG_TYPES.has(f.type))
+    .map((f) => f.name);
 }

@@ -36,3 +36,23 @@ export function uniqueViolationFields(resource: Resource, error: unknown): strin
     ? fromConstraint
     : resource.fields.filter((f) => f.unique).map((f) => f.name);
 }
+
+/**
+ * An error PostgreSQL raises about a value it was given (class 22, data exception: a number
+ * out of range, text it cannot read as the column's type, a NUL character, a date that does
+ * not exist), or a NOT NULL or CHECK constraint a value broke. Validation refuses these
+ * before they reach the database; this is the safety net that keeps one it missed a 400.
+ */
+export function isInputError(error: unknown): boolean {
+  const code = asPg(error).code;
+  return typeof code === 'string' && (code.startsWith('22') || code === '23502' || code === '23514');
+}
+
+/**
+ * A deadlock (40P01) or a serialization failure (40001): PostgreSQL aborted the transaction
+ * because of another one running at the same time; the same transaction tried again can pass.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  const { code } = asPg(error);
+  return code === '40P01' || code === '40001';
+}

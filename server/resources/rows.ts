@@ -1,10 +1,13 @@
 // Between table rows and API rows: columns become field names, write-only fields are left
-// out, and join-table fields are filled with one query for the whole page.
+// out, and join-table fields are filled with one query for the whole page. Every row carries
+// its `version` (docs/api.md, "Concurrent edits") when the query read it.
 import type { Kysely } from 'kysely';
 import type { Resource } from '../../runtime/schema/types.ts';
+import { VERSION_COLUMN } from '../db/columns.ts';
+import { apiValue } from '../db/treeRoot.ts';
 import { joinOf, readableFields } from './fields.ts';
 
-export type ApiRow = Record<string, unknown> & { id: number };
+export type ApiRow = Record<string, unknown> & { id: number; version?: number };
 
 export async function toApiRows(
   db: Kysely<any>,
@@ -12,12 +15,16 @@ export async function toApiRows(
   rows: Record<string, unknown>[],
 ): Promise<ApiRow[]> {
   const ids = rows.map((r) => Number(r.id));
-  const out: ApiRow[] = rows.map((row) => ({ id: Number(row.id) }));
+  const out: ApiRow[] = rows.map((row) =>
+    row[VERSION_COLUMN] === undefined
+      ? { id: Number(row.id) }
+      : { id: Number(row.id), version: Number(row[VERSION_COLUMN]) },
+  );
   for (const field of readableFields(resource)) {
     const join = joinOf(resource, field);
     if (!join) {
       rows.forEach((row, i) => {
-        out[i][field.name] = row[field.column] ?? null;
+        out[i][field.name] = apiValue(field, row[field.column]);
       });
       continue;
     }

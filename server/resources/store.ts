@@ -1,22 +1,44 @@
 // Generic CRUD over one resource's table: every schema resource, system ones included, is
 // listed, read and written here; resource-specific rules come in through hooks. Each write,
-// with its join-table rows, reference checks and audit entry, is one transaction.
-import { type Kysely, sql } from 'kysely';
-import { evaluateCondition } from '../../runtime/schema/index.ts';
+// with its join-table rows, reference checks and audit entry, is one transaction; it locks the
+// rows it changes in id order, bumps their version, and is tried again when PostgreSQL aborts
+// it for a deadlock or a serialization failure (docs/api.md, "Concurrent edits").
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { evaluateCondition } from '../../runtime/schema/condition.ts';
 import type { Field, FieldCondition, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
-import { writeAudit } from '../audit.ts';
+import { type FieldChange, fieldChanges, writeAudit } from '../audit.ts';
 import type { RequestAuth } from '../auth/access.ts';
+import { checkFieldPermissions } from '../auth/fieldAccess.ts';
 import { hashPassword } from '../auth/password.ts';
+import { BASE_COLUMNS, VERSION_COLUMN } from '../db/columns.ts';
 import type { Db } from '../db/tables.ts';
-import { ApiError, badRequest, conflict, notFound, stillReferenced } from '../http/errors.ts';
+import { columnValue } from '../db/treeRoot.ts';
+import {
+  ApiError,
+  badRequest,
+  busy,
+  conflict,
+  rowNotFound,
+  rowsMissing,
+  staleVersion,
+  stillReferenced,
+} from '../http/errors.ts';
 import type { SecurityConfig } from '../security.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
 import { joinOf } from './fields.ts';
 import { RowFilter } from './filterSql.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
-import type { ListQuery } from './listQuery.ts';
-import { isForeignKeyViolation, isUniqueViolation, uniqueViolationFields } from './pgErrors.ts';
+import type { FilterClause, ListQuery, SortKey } from './listQuery.ts';
+import { listTotal } from './listTotal.ts';
+import {
+  isForeignKeyViolation,
+  isRetryableConflict,
+  isUniqueViolation,
+  uniqueViolationFields,
+} from './pgErrors.ts';
+import { findBlockers, stillReferencedBy } from './references.ts';
 import { sanitizeRichText } from './richText.ts';
 import { type ApiRow, toApiRows } from './rows.ts';
 
@@ -48,12 +70,16 @@ export class RowProblemsError extends Error {
   }
 }
 
+/** From this offset on a page reads its ids first (page()). */
+const DEFERRED_READ_OFFSET = 1000;
+
 /** Most rows one export writes. */
 export const EXPORT_MAX_ROWS = 10_000;
 
 export class ResourceStore {
   private readonly db: Kysely<any>;
   private readonly filter: RowFilter;
+  private readonly narrowedByFields = new Map<string, Resource>();
 
   constructor(
     db: Db,
@@ -70,49 +96,101 @@ export class ResourceStore {
     return this.resource.table;
   }
 
-  private matching(query: Pick<ListQuery, 'filters' | 'where'>, db: Kysely<any> = this.db) {
-    return db.selectFrom(this.table).where((eb) => this.filter.where(eb, query.filters, query.where));
+  private matching(query: Pick<ListQuery, 'filters' | 'where' | 'ids'>, db: Kysely<any> = this.db) {
+    const from = db.selectFrom(this.table);
+    // an unfiltered list, the most common, builds no condition at all (its cost shows per request)
+    const select =
+      query.filters.length === 0 && !query.where?.length
+        ? from
+        : from.where((eb) => this.filter.where(eb, query.filters, query.where));
+    return query.ids ? select.where('id', 'in', query.ids.length > 0 ? query.ids : [-1]) : select;
   }
 
-  /** The columns a query reads: all, or the id and those of `fields`. */
+  /** The columns a query reads: all, or the base columns (id…) and those of `fields`. */
   private columnsOf(query: Pick<ListQuery, 'fields'>): string[] | undefined {
     if (!query.fields) return undefined;
     const wanted = new Set(query.fields);
-    return [
-      'id',
-      ...this.resource.fields
-        .filter((f) => wanted.has(f.name) && !joinOf(this.resource, f))
-        .map((f) => f.column),
-    ];
+    const columns = this.resource.fields
+      .filter((f) => wanted.has(f.name) && !joinOf(this.resource, f))
+      .map((f) => f.column);
+    return [...new Set([...BASE_COLUMNS, ...columns])];
+  }
+
+  /**
+   * The list's order, as the indexes of server/db/indexes.ts serve it forward or backward: an
+   * empty value counts as the least (first ascending, last descending, so an unset date never
+   * heads a newest-first list), and the id breaks ties so pages never overlap.
+   */
+  private ordered<Q extends SelectQueryBuilder<any, any, any>>(select: Q, sort: SortKey[]): Q {
+    let out = select;
+    for (const key of sort) {
+      if (key.field === 'id') break;
+      const column = key.field.column;
+      out = out.orderBy(column, (ob) => (key.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst())) as Q;
+    }
+    const last = sort.at(-1);
+    return out.orderBy('id', last?.desc ? 'desc' : 'asc') as Q;
   }
 
   private sorted(query: ListQuery, db?: Kysely<any>) {
     const columns = this.columnsOf(query);
-    let select = columns ? this.matching(query, db).select(columns) : this.matching(query, db).selectAll();
-    for (const key of query.sort) {
-      const column = key.field === 'id' ? 'id' : key.field.column;
-      // empty values last in either direction, as a spreadsheet sorts: an unset date never heads
-      // a newest-first list, nor an unset rating a lowest-first one
-      select = select.orderBy(column, (ob) => (key.desc ? ob.desc() : ob.asc()).nullsLast());
-    }
-    const last = query.sort.at(-1);
-    return select.orderBy('id', last?.desc ? 'desc' : 'asc');
+    const select = columns ? this.matching(query, db).select(columns) : this.matching(query, db).selectAll();
+    return this.ordered(select, query.sort);
   }
 
-  async count(query: Pick<ListQuery, 'filters' | 'where'>): Promise<number> {
+  /**
+   * One page of rows. A deep page finds its ids first, which an index-only scan of the sort
+   * index does without reading the rows it skips, then reads just those rows.
+   */
+  private async page(query: ListQuery, offset: number): Promise<Record<string, unknown>[]> {
+    if (offset < DEFERRED_READ_OFFSET) return this.sorted(query).limit(query.limit).offset(offset).execute();
+    const ids = this.ordered(this.matching(query).select('id'), query.sort).limit(query.limit).offset(offset);
+    const columns = this.columnsOf(query);
+    const rows = this.db.selectFrom(this.table).where('id', 'in', ids);
+    return this.ordered(columns ? rows.select(columns) : rows.selectAll(), query.sort).execute();
+  }
+
+  /** The exact number of matching rows (a public count view). */
+  async count(query: Pick<ListQuery, 'filters' | 'where' | 'ids'>): Promise<number> {
     const { total } = await this.matching(query)
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow();
     return total;
   }
 
-  async list(query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
-    const total = await this.count(query);
-    const rows = await this.sorted(query)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
-    return { rows: await toApiRows(this.db, this.resource, rows), total };
+  /**
+   * A page and the total: exact while counting is cheap, else the planner's estimate, marked
+   * `estimated` (listTotal.ts). `maxCountCost` moves that line (tests).
+   */
+  async list(
+    query: ListQuery,
+    options: { maxCountCost?: number } = {},
+  ): Promise<{ rows: ApiRow[]; total: number; estimated?: true }> {
+    const offset = (query.page - 1) * query.limit;
+    const rows = await this.page(query, offset);
+    const total = await listTotal({
+      db: this.db,
+      matching: this.matching(query).select('id'),
+      offset,
+      limit: query.limit,
+      shown: rows.length,
+      maxCost: options.maxCountCost,
+    });
+    // the fields left unread are left out, not sent as empty
+    const shape = query.fields ? this.narrowed(query.fields) : this.resource;
+    return { rows: await toApiRows(this.db, shape, rows), ...total };
+  }
+
+  /** The resource as a list that reads only `fields` sees it, made once per set of fields. */
+  private narrowed(fields: string[]): Resource {
+    const key = fields.join(',');
+    let resource = this.narrowedByFields.get(key);
+    if (!resource) {
+      const wanted = new Set(fields);
+      resource = { ...this.resource, fields: this.resource.fields.filter((f) => wanted.has(f.name)) };
+      this.narrowedByFields.set(key, resource);
+    }
+    return resource;
   }
 
   /** Every row matching the query, in its order, up to `max`: a tree, an export. */
@@ -129,31 +207,39 @@ export class ResourceStore {
 
   async get(id: number, db: Kysely<any> = this.db): Promise<ApiRow> {
     const row = await db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`${this.resource.name} ${id} not found`);
+    if (!row) throw rowNotFound(this.resource, id);
     return (await toApiRows(db, this.resource, [row]))[0];
   }
 
-  /** The row when it exists and meets every condition; undefined otherwise. */
-  async find(id: number, where: FieldCondition[] = []): Promise<ApiRow | undefined> {
-    const row = await this.matching({ filters: [], where })
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+  /** The row when it exists and meets every condition and filter; undefined otherwise. */
+  async find(
+    id: number,
+    where: FieldCondition[] = [],
+    filters: FilterClause[] = [],
+  ): Promise<ApiRow | undefined> {
+    const row = await this.matching({ filters, where }).selectAll().where('id', '=', id).executeTakeFirst();
     return row ? (await toApiRows(this.db, this.resource, [row]))[0] : undefined;
   }
 
   /**
    * Adds one to a counter field of a row that meets `where`, in one statement so concurrent
    * readers never lose a count; returns the row after, or undefined when there is none.
+   * The version stays: a counter is read-only to staff, so no edit can lose it, and a visitor
+   * reading a page must not turn an editor's save of the same row into a conflict.
    */
-  async increment(id: number, fieldName: string, where: FieldCondition[] = []): Promise<ApiRow | undefined> {
+  async increment(
+    id: number,
+    fieldName: string,
+    where: FieldCondition[] = [],
+    filters: FilterClause[] = [],
+  ): Promise<ApiRow | undefined> {
     const field = this.resource.fields.find((f) => f.name === fieldName);
-    if (!field) return this.find(id, where);
+    if (!field) return this.find(id, where, filters);
     const row = await this.db
       .updateTable(this.table)
       .set({ [field.column]: sql`coalesce(${sql.ref(field.column)}, 0) + 1` })
       .where('id', '=', id)
-      .where((eb) => this.filter.where(eb, [], where))
+      .where((eb) => this.filter.where(eb, filters, where))
       .returningAll()
       .executeTakeFirst();
     return row ? (await toApiRows(this.db, this.resource, [row]))[0] : undefined;
@@ -164,6 +250,7 @@ export class ResourceStore {
     // hashing a password takes long: done before the transaction holds a connection
     const columns = await this.toColumns(values);
     return this.write(async (ctx) => {
+      await this.guard(ctx, [], values);
       await this.checkReferences(ctx, values);
       const id = await this.insert(ctx, values, columns);
       await this.audit(ctx.trx, actor, audit, id, values);
@@ -184,6 +271,7 @@ export class ResourceStore {
     const columns: Array<Record<string, unknown>> = [];
     for (const { values } of rows) columns.push(await this.toColumns(values));
     return this.write(async (ctx) => {
+      for (const { values } of rows) await this.guard(ctx, [], values);
       const problems: RowProblem[] = [];
       const taken = await this.takenUniqueValues(ctx, rows);
       for (const { row, values } of rows) {
@@ -253,9 +341,9 @@ export class ResourceStore {
   ): Promise<number> {
     const row = { ...columns };
     await this.hooks.beforeCreate?.(ctx, row);
-    const inserted = await ctx.trx
-      .insertInto(this.table)
-      .values(row)
+    const insert = ctx.trx.insertInto(this.table);
+    // a form of optional fields sent empty is a row of the columns' defaults, not `() values ()`
+    const inserted = await (Object.keys(row).length > 0 ? insert.values(row) : insert.defaultValues())
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
@@ -264,13 +352,29 @@ export class ResourceStore {
     return id;
   }
 
-  async update(id: number, values: Record<string, unknown>, actor: WriteActor): Promise<ApiRow> {
+  /**
+   * `version`, when given, is the version the caller read: a row changed since then is not
+   * overwritten (409 with the current row). Without it the last write wins.
+   */
+  async update(
+    id: number,
+    values: Record<string, unknown>,
+    actor: WriteActor,
+    version?: number,
+  ): Promise<ApiRow> {
     const columns = await this.toColumns(values);
     return this.write(async (ctx) => {
-      await this.requireExisting(ctx.trx, [id]);
+      const versions = await this.lockRows(ctx.trx, [id]);
+      if (version !== undefined && versions.get(id) !== version) {
+        throw staleVersion(await this.get(id, ctx.trx), ctx.lang);
+      }
+      await this.guard(ctx, [id], values);
+      const before = await this.get(id, ctx.trx);
       await this.updateRows(ctx, [id], values, columns);
-      await this.audit(ctx.trx, actor, 'update', id, values);
-      return this.get(id, ctx.trx);
+      const after = await this.get(id, ctx.trx);
+      const changes = fieldChanges(this.resource, Object.keys(values), before, after);
+      await this.audit(ctx.trx, actor, 'update', id, values, changes);
+      return after;
     }, actor);
   }
 
@@ -287,15 +391,26 @@ export class ResourceStore {
     const columns = await this.toColumns(values);
     const exclusive = exclusiveFieldsSet(this.resource, columns);
     if (ids.length > 1 && exclusive.length > 0) {
-      throw badRequest(Object.fromEntries(exclusive.map((f) => [f.name, 'only one row can hold this'])));
+      const once = { zh: '只能有一行取此值', en: 'only one row can hold this' };
+      throw badRequest(Object.fromEntries(exclusive.map((f) => [f.name, once])));
     }
     return this.write(async (ctx) => {
-      await this.requireExisting(ctx.trx, ids);
+      await this.lockRows(ctx.trx, ids);
       if (options.when) await this.requireCondition(ctx.trx, ids, options.when);
+      await this.guard(ctx, ids, values);
       await this.updateRows(ctx, ids, values, columns);
       await this.audit(ctx.trx, actor, options.action ?? 'batchUpdate', ids, values);
       return { count: ids.length };
     }, actor);
+  }
+
+  /**
+   * Who may write what, before anything is written: fields with a write permission, then the
+   * resource's own rules (who may grant which role, docs/security.md). Every write passes here.
+   */
+  private async guard(ctx: WriteContext, ids: number[], values: Record<string, unknown>): Promise<void> {
+    checkFieldPermissions(this.resource, values, ctx.auth, ids.length === 0);
+    await this.hooks.beforeWrite?.(ctx, ids, values);
   }
 
   private async requireCondition(trx: Kysely<any>, ids: number[], when: FieldCondition): Promise<void> {
@@ -304,12 +419,14 @@ export class ResourceStore {
       (row) => !evaluateCondition(when, row),
     );
     if (refused.length > 0) {
+      const ids = refused.map((r) => r.id).join(', ');
       throw new ApiError(
         409,
-        `not possible for ${this.resource.name} ${refused.map((r) => r.id).join(', ')} as it is now`,
         {
-          ids: refused.map((r) => r.id),
+          zh: `${this.resource.singular.zh} ${ids} 当前的状态不能执行此操作`,
+          en: `not possible for ${this.resource.name} ${ids} as it is now`,
         },
+        { ids: refused.map((r) => r.id) },
       );
     }
   }
@@ -320,8 +437,12 @@ export class ResourceStore {
     action: 'delete' | 'batchDelete',
   ): Promise<{ count: number }> {
     return this.write(async (ctx) => {
-      await this.requireExisting(ctx.trx, ids);
+      await this.lockRows(ctx.trx, ids);
       const all = (await this.hooks.beforeDelete?.(ctx, ids)) ?? ids;
+      const blockers = await findBlockers(ctx.trx, this.manifest, this.resource, all, ctx.lang);
+      if (blockers.length > 0) {
+        throw await stillReferencedBy(ctx.trx, this.manifest, this.resource, all, blockers, ctx.lang);
+      }
       const result = await ctx.trx.deleteFrom(this.table).where('id', 'in', all).executeTakeFirst();
       await this.audit(ctx.trx, actor, action, all, undefined);
       return { count: Number(result.numDeletedRows) };
@@ -338,44 +459,75 @@ export class ResourceStore {
     await this.hooks.beforeUpdate?.(ctx, ids, columns);
     await ctx.trx
       .updateTable(this.table)
-      .set({ ...columns, update_time: sql`now()` })
+      .set({
+        ...columns,
+        update_time: sql`now()`,
+        [VERSION_COLUMN]: sql`${sql.ref(VERSION_COLUMN)} + 1`,
+      })
       .where('id', 'in', ids)
       .execute();
     await clearOtherRows(ctx.trx, this.resource, ids, columns);
     await this.writeJoins(ctx.trx, ids, values);
   }
 
-  /** Runs a write in a transaction and turns constraint violations into 409 / 400 answers. */
+  /**
+   * Runs a write in a transaction and turns constraint violations into 409 / 400 answers. Every
+   * write runs here, so this is the one place a write PostgreSQL aborted for a deadlock or a
+   * serialization failure is run again (the body holds no state of its own between tries);
+   * after `writeAttempts` tries the caller hears "busy, try again" (409), never a 500.
+   */
   private async write<T>(body: (ctx: WriteContext) => Promise<T>, actor: Actor): Promise<T> {
     const lang = actor.lang ?? 'zh';
-    try {
-      return await this.db.transaction().execute((trx) =>
-        body({
-          trx,
-          resource: this.resource,
-          auth: actor.auth,
-          security: this.security,
-          lang,
-        }),
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        const fields = uniqueViolationFields(this.resource, error);
-        throw conflict(this.resource, fields, lang);
+    const attempts = Math.max(1, this.security.writeAttempts);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute((trx) =>
+          body({
+            trx,
+            resource: this.resource,
+            manifest: this.manifest,
+            auth: actor.auth,
+            security: this.security,
+            lang,
+          }),
+        );
+      } catch (error) {
+        if (isRetryableConflict(error)) {
+          if (attempt >= attempts) throw busy(lang);
+          // a short, growing and random pause, so the writes that met do not meet again at once
+          await sleep(Math.random() * 20 * attempt);
+          continue;
+        }
+        if (isUniqueViolation(error)) {
+          const fields = uniqueViolationFields(this.resource, error);
+          throw conflict(this.resource, fields, lang);
+        }
+        if (isForeignKeyViolation(error)) throw stillReferenced(lang);
+        throw error;
       }
-      if (isForeignKeyViolation(error)) throw stillReferenced(lang);
-      throw error;
     }
   }
 
-  /** 404 naming every id that does not exist; nothing is written then. */
-  private async requireExisting(db: Kysely<any>, ids: number[]): Promise<void> {
-    const found = await db.selectFrom(this.table).select('id').where('id', 'in', ids).execute();
-    const present = new Set(found.map((r) => Number(r.id)));
-    const missing = ids.filter((id) => !present.has(id));
+  /**
+   * Locks the rows a write changes, in id order: two writes over overlapping rows then wait
+   * for each other in turn instead of each holding a row the other needs (a deadlock).
+   * Returns each row's version; a 404 names every id that does not exist, and nothing is
+   * written then.
+   */
+  private async lockRows(db: Kysely<any>, ids: number[]): Promise<Map<number, number>> {
+    const found = await db
+      .selectFrom(this.table)
+      .select(['id', VERSION_COLUMN])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const versions = new Map(found.map((r) => [Number(r.id), Number(r[VERSION_COLUMN])]));
+    const missing = ids.filter((id) => !versions.has(id));
     if (missing.length > 0) {
-      throw notFound(`${this.resource.name} not found: ${missing.join(', ')}`, { missing });
+      throw rowsMissing(this.resource, missing);
     }
+    return versions;
   }
 
   private async toColumns(values: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -388,11 +540,11 @@ export class ResourceStore {
       } else if (field.type === 'richtext' && typeof value === 'string') {
         // whoever wrote it, the HTML is shown to others: cleaned on the way in, every write
         columns[field.column] = sanitizeRichText(value);
-      } else if (value !== null && (field.type === 'json' || field.multiple)) {
+      } else if (value !== null && field.type === 'json') {
         // pg would send a JS array as a PostgreSQL array; jsonb wants JSON text
         columns[field.column] = JSON.stringify(value);
       } else {
-        columns[field.column] = value;
+        columns[field.column] = columnValue(field, value);
       }
     }
     return columns;
@@ -469,6 +621,7 @@ export class ResourceStore {
     action: string,
     target: number | number[],
     values: Record<string, unknown> | undefined,
+    changes?: Record<string, FieldChange>,
   ): Promise<void> {
     await writeAudit(trx, {
       userId: actor.auth?.userId ?? null,
@@ -476,8 +629,8 @@ export class ResourceStore {
       action,
       resource: this.resource.name,
       target,
-      // which fields changed, never their values: a password must not land in the log
-      detail: values ? { fields: Object.keys(values) } : undefined,
+      // which fields changed; values only before → after of an update, never a secret field
+      detail: values ? { fields: Object.keys(values), ...(changes ? { changes } : {}) } : undefined,
       address: actor.address,
     });
   }

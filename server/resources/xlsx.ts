@@ -1,25 +1,54 @@
-// Rows to a real .xlsx workbook. Every text cell that a spreadsheet would read as a formula
-// (starting with = + - @, a tab or a carriage return) gets a leading apostrophe, so opening an
-// export never runs what someone typed into a field (CSV/formula injection).
+// Rows to a real .xlsx workbook. Every text cell that a spreadsheet would read as a formula gets a
+// leading apostrophe, so opening an export never runs what someone typed into a field
+// (CSV/formula injection). There is no CSV export; a future one must use escapeFormula too.
 import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
 import type { Field, Lang, Resource } from '../../runtime/schema/types.ts';
 import { fieldByName } from './fields.ts';
 import type { ApiRow } from './rows.ts';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// = + - @ start a formula, | a DDE call in older Excel, a tab or a carriage return can hide what
+// follows; Excel and LibreOffice read the full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20) as
+// their ASCII twins. Spaces (full-width ones too) and control characters before them are skipped
+// by some spreadsheets when they look for a formula, so they do not hide one either.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is checked
+const FORMULA_START = /^[\s\u0000-\u001f]*[=+\-@|\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
 
+/** The text as a spreadsheet shows it and never runs it. */
 export function escapeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function cell(field: Field, value: unknown, lang: Lang): Cell {
+/** field name → (id → label) of the ref fields, from server/resources/refLabels.ts */
+export type ExportLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+const YES_NO = { zh: ['是', '否'], en: ['Yes', 'No'] } as const;
+
+/** A date as the list shows it, in the server's time zone: 2026-11-01 10:00:00. */
+function localTime(value: Date, withTime: boolean): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  return withTime
+    ? `${date} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`
+    : date;
+}
+
+function cell(field: Field, value: unknown, lang: Lang, labels: ExportLabels): Cell {
   if (value === null || value === undefined) return null;
   if (field.type === 'enum') {
     const option = field.options?.find((o) => String(o.value) === String(value));
     return escapeFormula(option ? option.label[lang] : String(value));
   }
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return { value, type: Date, format: 'yyyy-mm-dd hh:mm:ss' };
+  const names = labels.get(field.name);
+  if (names) {
+    const ids = Array.isArray(value) ? value : [value];
+    // a tree's root (0) has no row and no name
+    const named = ids.filter((id) => id !== 0).map((id) => names.get(String(id)) ?? String(id));
+    return named.length ? escapeFormula(named.join(lang === 'zh' ? '、' : ', ')) : null;
+  }
+  if (typeof value === 'boolean') return YES_NO[lang][value ? 0 : 1];
+  if (typeof value === 'number') return value;
+  // read back by import (server/resources/importRows.ts) as the same local time
+  if (value instanceof Date) return localTime(value, field.type !== 'date');
   if (Array.isArray(value)) return escapeFormula(value.join(', '));
   if (typeof value === 'object') return escapeFormula(JSON.stringify(value));
   return escapeFormula(String(value));
@@ -32,13 +61,18 @@ export function exportFields(resource: Resource): Field[] {
     .filter((f): f is Field => f !== undefined && !f.writeOnly);
 }
 
-export async function rowsToXlsx(resource: Resource, rows: ApiRow[], lang: Lang): Promise<Buffer> {
+export async function rowsToXlsx(
+  resource: Resource,
+  rows: ApiRow[],
+  lang: Lang,
+  labels: ExportLabels = new Map(),
+): Promise<Buffer> {
   const fields = exportFields(resource);
   const header: Row = [
     { value: 'ID', fontWeight: 'bold' },
     ...fields.map((f) => ({ value: f.title[lang], fontWeight: 'bold' as const })),
   ];
-  const data: Row[] = rows.map((row) => [row.id, ...fields.map((f) => cell(f, row[f.name], lang))]);
+  const data: Row[] = rows.map((row) => [row.id, ...fields.map((f) => cell(f, row[f.name], lang, labels))]);
   // Excel refuses these characters in a sheet name and names longer than 31
   const sheet = resource.title[lang].replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
   return writeXlsxFile([header, ...data], { sheet }).toBuffer();

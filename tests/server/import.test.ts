@@ -173,11 +173,22 @@ describe.each(backends)('import on $name', (backend) => {
       ['x', 'red'],
     ]);
     expect(header.status).toBe(400);
-    expect(header.body.data.errors).toEqual({ 颜色: 'column 2 names no field of notes' });
+    expect(header.body.meta.message).toBe('表头中有无法识别的列');
+    expect(header.body.data.errors).toEqual({ 颜色: '第 2 列不是测试笔记的字段' });
+    const english = await send(
+      [
+        ['标题', '颜色'],
+        ['x', 'red'],
+      ],
+      admin,
+      { 'accept-language': 'en' },
+    );
+    expect(english.body.meta.message).toBe('the header row names unknown columns');
+    expect(english.body.data.errors).toEqual({ 颜色: 'column 2 names no field of notes' });
     const notXlsx = await postFile(server.app, IMPORT, admin, 'notes.xlsx', Buffer.from('title\nx\n'));
     expect(notXlsx.status).toBe(400);
-    expect(notXlsx.body.data.errors).toEqual({ file: 'not an .xlsx workbook' });
-    expect((await send([['title']])).body.data.errors).toEqual({ file: 'no rows below the header' });
+    expect(notXlsx.body.data.errors).toEqual({ file: '不是 .xlsx 工作簿' });
+    expect((await send([['title']])).body.data.errors).toEqual({ file: '表头下没有数据行' });
     const small = await server.reopen({ importMaxRows: 2, importLimit: 4096 });
     const many = await postFile(
       small,
@@ -186,7 +197,7 @@ describe.each(backends)('import on $name', (backend) => {
       'n.xlsx',
       await workbook([['title'], ['a1'], ['a2'], ['a3']]),
     );
-    expect(many.body.data.errors).toEqual({ file: 'at most 2 rows at once' });
+    expect(many.body.data.errors).toEqual({ file: '一次最多导入 2 行' });
     const rows: Row[] = [['title', 'body']];
     for (let i = 0; i < 400; i++) rows.push([`big ${i}`, `${'很长的正文'.repeat(10)} ${i}`]);
     const big = await postFile(small, IMPORT, admin, 'big.xlsx', await workbook(rows));
@@ -200,6 +211,6 @@ describe.each(backends)('import on $name', (backend) => {
     const token = await login(server.app, 'importer', user.password);
     const answer = await send([['title'], ['不允许']], token);
     expect(answer.status).toBe(403);
-    expect(answer.body.meta.message).toBe('missing permission qa:notes:import');
+    expect(answer.body.meta.message).toBe('没有权限：qa:notes:import');
   });
 });

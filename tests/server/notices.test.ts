@@ -45,6 +45,7 @@ describe.each(backends)('a resource added as YAML only on $name', (backend) => {
       ['id', 'integer'],
       ['create_time', 'timestamp with time zone'],
       ['update_time', 'timestamp with time zone'],
+      ['version', 'integer'],
       ['title', 'character varying'],
       ['body', 'text'],
       ['publish_date', 'date'],
@@ -151,13 +152,13 @@ describe.each(backends)('a resource added as YAML only on $name', (backend) => {
     const token = await login(server.app, 'notice-reader', nobody.password);
     const refused = await call(server.app, 'GET', NOTICES, { token });
     expect(refused.status).toBe(403);
-    expect(refused.body.meta.message).toBe('missing permission cms:notices:list');
+    expect(refused.body.meta.message).toBe('没有权限：cms:notices:list');
     const write = await call(server.app, 'POST', NOTICES, {
       token,
       body: { title: 'x', body: '<p>x</p>', publishDate: '2026-11-02' },
     });
     expect(write.status).toBe(403);
-    expect(write.body.meta.message).toBe('missing permission cms:notices:create');
+    expect(write.body.meta.message).toBe('没有权限：cms:notices:create');
   });
 
   it("is in the manifest the app's generated pages are made from", async () => {

@@ -100,16 +100,17 @@ describe.each(backends)('generic resources on $name', (backend) => {
     expect(defaults.body.data.rows).toHaveLength(20);
   });
 
-  it('sorts empty values last in either direction', async () => {
+  it('sorts empty values as the least: first ascending, last descending (one index serves both)', async () => {
     for (const title of ['unrated a', 'unrated b'])
       await call(server.app, 'POST', notes, { token: admin, body: { title } });
     for (const sort of ['rating', '-rating']) {
       const rows = (await call(server.app, 'GET', notes, { token: admin, query: { sort, limit: '500' } }))
         .body.data.rows as Array<{ rating: number | null }>;
-      const firstEmpty = rows.findIndex((r) => r.rating === null);
-      expect(firstEmpty, sort).toBeGreaterThan(0);
+      const ordered = sort === 'rating' ? rows : [...rows].reverse();
+      const firstRated = ordered.findIndex((r) => r.rating !== null);
+      expect(firstRated, sort).toBeGreaterThan(0);
       expect(
-        rows.slice(firstEmpty).every((r) => r.rating === null),
+        ordered.slice(firstRated).every((r) => r.rating !== null),
         sort,
       ).toBe(true);
     }
@@ -146,7 +147,8 @@ describe.each(backends)('generic resources on $name', (backend) => {
   it('answers an unknown parameter, a bad sort or a bad limit with 400 naming it', async () => {
     const unknown = await call(server.app, 'GET', notes, { token: admin, query: { colour: 'red' } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.data.errors).toEqual({ colour: 'unknown parameter' });
+    // in the request's language, Chinese unless it asks for English, as write errors are
+    expect(unknown.body.data.errors).toEqual({ colour: '未知的参数' });
     const sort = await call(server.app, 'GET', notes, { token: admin, query: { sort: 'body' } });
     expect(Object.keys(sort.body.data.errors)).toEqual(['sort']);
     const limit = await call(server.app, 'GET', notes, { token: admin, query: { limit: '501' } });
@@ -342,6 +344,7 @@ describe.each(backends)('generic resources on $name', (backend) => {
     const again = await call(server.app, 'PUT', `${notes}/archive/${row.id}`, { token: admin });
     expect(again.status).toBe(409);
     expect(again.body.data).toEqual({ ids: [row.id] });
+    expect(again.body.meta.message).toBe(`测试笔记 ${row.id} 当前的状态不能执行此操作`);
     const sneaky = await call(server.app, 'PUT', `${notes}/archive/${row.id}`, {
       token: admin,
       body: { title: 'x' },
@@ -481,7 +484,7 @@ describe.each(backends)('generic resources on $name', (backend) => {
     expect(broken.json().meta.success).toBe(false);
   });
 
-  it('writes an audit entry for each write, without values', async () => {
+  it('writes an audit entry for each write, without secret values', async () => {
     const entries = await server.db
       .selectFrom('sys_audit_log')
       .select(['action', 'resource', 'detail'])
