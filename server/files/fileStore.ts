@@ -1,19 +1,34 @@
 // Stored files: written under DATA_DIR with a generated name and recorded in sys_files with
 // their owner and original name, read back and removed by that record. The client's file name
-// is kept only as text for the download's suggested name; it never becomes a path.
+// is kept only as text for the download's suggested name; it never becomes a path. A file is
+// read only when it has a record, only as a regular file inside its folder, never through a
+// symbolic link: a link or a device planted in the folder is not a stored file.
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { type FileHandle, open, rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Selectable } from 'kysely';
 import { UPLOADS_PREFIX, type UploadResult } from '../../runtime/contract.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db, FilesTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
+import { SERVER_MESSAGES } from '../http/messages.ts';
 import type { WriteActor } from '../resources/store.ts';
 import type { FileTypeRule } from './fileTypes.ts';
 import { type FileKind, filesDir, isStoredName } from './paths.ts';
 
 export type FileRecord = Selectable<FilesTable>;
+
+// O_NOFOLLOW: a symbolic link in the last part of the path fails (ELOOP) instead of being
+// followed; O_NONBLOCK: a planted FIFO cannot hold the request open waiting for a writer
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const NOT_STORED = new Set(['ENOENT', 'ELOOP', 'ENOTDIR', 'ENXIO', 'EISDIR']);
+
+/** An open stored file and its size; the caller closes it (a read stream does so when done). */
+export interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+}
 
 /** The sender's name, as text only: no path, no control characters, at most 200 characters. */
 export function cleanOriginalName(name: string): string {
@@ -32,7 +47,7 @@ export function downloadUrl(fileName: string): string {
 export function storedPath(dataDir: string, kind: FileKind, name: string): string {
   const dir = resolve(filesDir(dataDir, kind));
   const path = resolve(dir, name);
-  if (!isStoredName(name) || relative(dir, path) !== name) throw notFound('file not found');
+  if (!isStoredName(name) || relative(dir, path) !== name) throw notFound(SERVER_MESSAGES.fileNotFound);
   return path;
 }
 
@@ -42,30 +57,51 @@ export class FileStore {
     private readonly dataDir: string,
   ) {}
 
+  /**
+   * Writes the file, and for a picture its derived sizes (`{name}_{size}.webp`), and records
+   * them all in one transaction: either every file has its record or none is left behind.
+   */
   async save(
     kind: FileKind,
     bytes: Buffer,
     type: FileTypeRule,
     originalName: string,
     actor: WriteActor,
+    derived: ReadonlyArray<{ size: string; bytes: Buffer }> = [],
   ): Promise<UploadResult> {
-    const name = `${randomUUID().replaceAll('-', '')}.${type.ext}`;
-    const path = storedPath(this.dataDir, kind, name);
-    // wx: a name is never reused, not even by a file someone put there by hand
-    await writeFile(path, bytes, { flag: 'wx' });
+    const base = randomUUID().replaceAll('-', '');
+    const name = `${base}.${type.ext}`;
     const original = cleanOriginalName(originalName);
+    const files = [
+      { name, bytes, mime: type.mime, originalName: original },
+      ...derived.map((d) => ({
+        name: `${base}_${d.size}.webp`,
+        bytes: d.bytes,
+        mime: 'image/webp',
+        originalName: cleanOriginalName(`${original} (${d.size})`),
+      })),
+    ];
+    const written: string[] = [];
     try {
+      for (const file of files) {
+        const path = storedPath(this.dataDir, kind, file.name);
+        // wx: a name is never reused, not even by a file someone put there by hand
+        await writeFile(path, file.bytes, { flag: 'wx' });
+        written.push(path);
+      }
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sys_files')
-          .values({
-            kind,
-            name,
-            original_name: original,
-            mime: type.mime,
-            size: bytes.length,
-            user_id: actor.auth.userId,
-          })
+          .values(
+            files.map((file) => ({
+              kind,
+              name: file.name,
+              original_name: file.originalName,
+              mime: file.mime,
+              size: file.bytes.length,
+              user_id: actor.auth.userId,
+            })),
+          )
           .execute();
         await writeAudit(trx, {
           userId: actor.auth.userId,
@@ -77,7 +113,7 @@ export class FileStore {
         });
       });
     } catch (error) {
-      await rm(path, { force: true });
+      await Promise.all(written.map((path) => rm(path, { force: true })));
       throw error;
     }
     return {
@@ -89,16 +125,36 @@ export class FileStore {
     };
   }
 
-  async find(name: string): Promise<FileRecord | undefined> {
-    return this.db.selectFrom('sys_files').selectAll().where('name', '=', name).executeTakeFirst();
+  async find(name: string, kind?: FileKind): Promise<FileRecord | undefined> {
+    let query = this.db.selectFrom('sys_files').selectAll().where('name', '=', name);
+    if (kind) query = query.where('kind', '=', kind);
+    return query.executeTakeFirst();
+  }
+
+  /** The recorded file, opened for reading; 404 for anything but a regular file in its folder. */
+  async open(record: FileRecord): Promise<OpenedFile> {
+    let handle: FileHandle;
+    try {
+      handle = await open(storedPath(this.dataDir, record.kind, record.name), OPEN_FLAGS);
+    } catch (error) {
+      if (NOT_STORED.has((error as NodeJS.ErrnoException).code ?? ''))
+        throw notFound(SERVER_MESSAGES.fileNotFound);
+      throw error;
+    }
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      await handle.close();
+      throw notFound(SERVER_MESSAGES.fileNotFound);
+    }
+    return { handle, size: stat.size };
   }
 
   async read(record: FileRecord): Promise<Buffer> {
+    const { handle } = await this.open(record);
     try {
-      return await readFile(storedPath(this.dataDir, record.kind, record.name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('file not found');
-      throw error;
+      return await handle.readFile();
+    } finally {
+      await handle.close();
     }
   }
 

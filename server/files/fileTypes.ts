@@ -3,6 +3,7 @@
 // word; the bytes (read by file-type) must agree, so a script renamed .png is refused. Images
 // are the files anyone may view (under /uploads/); the others are downloads for staff.
 import { fileTypeFromBuffer } from 'file-type';
+import type { I18n } from '../../runtime/schema/types.ts';
 
 export interface FileTypeRule {
   /** the extension the stored file gets */
@@ -50,12 +51,17 @@ export const FILE_TYPES: Record<string, FileTypeRule> = {
   csv: rule('csv', 'text/csv; charset=utf-8', false, [null]),
 };
 
-/** The extensions served publicly under /uploads/: images only. */
-export const IMAGE_EXTENSIONS = new Set(
+/** The media types served publicly under /uploads/: the image types of the list, nothing else. */
+const PUBLIC_IMAGE_TYPES = new Set(
   Object.values(FILE_TYPES)
     .filter((t) => t.image)
-    .map((t) => t.ext),
+    .map((t) => t.mime),
 );
+
+/** Whether a stored file's record allows serving it to anyone: an upload of an image type. */
+export function isPublicImage(record: { kind: string; mime: string }): boolean {
+  return record.kind === 'upload' && PUBLIC_IMAGE_TYPES.has(record.mime);
+}
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -66,16 +72,27 @@ export function extensionOf(fileName: string): string {
 export async function checkFileType(
   fileName: string,
   bytes: Buffer,
-): Promise<{ ok: true; type: FileTypeRule } | { ok: false; message: string }> {
+): Promise<{ ok: true; type: FileTypeRule } | { ok: false; message: I18n }> {
   const type = FILE_TYPES[extensionOf(fileName)];
   if (!type) {
-    return { ok: false, message: `only ${Object.keys(FILE_TYPES).join(', ')} files can be uploaded` };
+    const kinds = Object.keys(FILE_TYPES).join(', ');
+    return {
+      ok: false,
+      message: { zh: `只能上传 ${kinds} 文件`, en: `only ${kinds} files can be uploaded` },
+    };
   }
   const found = await fileTypeFromBuffer(bytes);
   // file-type answers txt for some text; for our purpose that is "no binary format found"
   const detected = found && found.ext !== 'txt' ? found.ext : null;
   if (!type.detected.includes(detected)) {
-    return { ok: false, message: `the file's content is not a .${extensionOf(fileName)} file` };
+    const extension = extensionOf(fileName);
+    return {
+      ok: false,
+      message: {
+        zh: `文件内容不是 .${extension} 文件`,
+        en: `the file's content is not a .${extension} file`,
+      },
+    };
   }
   return { ok: true, type };
 }

@@ -3,19 +3,22 @@
 // resources plugin reads its spreadsheet with.
 import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PATHS, UPLOADS_PREFIX } from '../../runtime/contract.ts';
+import { breachMessage, uploadBreach } from '../../runtime/schema/uploadRules.ts';
 import { FileStore } from '../files/fileStore.ts';
-import { checkFileType, extensionOf, IMAGE_EXTENSIONS } from '../files/fileTypes.ts';
+import { checkFileType, isPublicImage } from '../files/fileTypes.ts';
+import { type PreparedImage, prepareImage } from '../files/imageVariants.ts';
 import { readOneFile } from '../files/multipartFile.ts';
 import { filesDir, isStoredName } from '../files/paths.ts';
 import { uploadPermissions } from '../files/uploadAccess.ts';
+import { uploadTarget } from '../files/uploadTarget.ts';
 import { actorOf } from '../http/actor.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { SERVER_MESSAGES } from '../http/messages.ts';
 import { asRecord } from '../http/params.ts';
 import './types.ts';
 
@@ -54,10 +57,35 @@ async function files(app: FastifyInstance): Promise<void> {
     API_PATHS.upload,
     { config: { access: { permission: uploadPermissions(app.manifest) } } },
     async (request) => {
-      const { fileName, bytes } = await readOneFile(request, app.security.uploadLimit);
+      const { fileName, bytes, fields } = await readOneFile(request, app.security.uploadLimit);
+      const target = uploadTarget(app.manifest, request.auth!.grants, fields);
       const checked = await checkFileType(fileName, bytes);
-      if (!checked.ok) throw badRequest({ file: checked.message });
-      return ok(await store.save('upload', bytes, checked.type, fileName, actorOf(request)));
+      if (!checked.ok) throw badRequest({ [target?.name ?? 'file']: checked.message });
+      const { type } = checked;
+      // an image or avatar field holds pictures, whatever else the general list allows
+      if (target && target.type !== 'file' && target.type !== 'richtext' && !type.image)
+        throw badRequest({ [target.name]: SERVER_MESSAGES.notAnImage });
+      let prepared: PreparedImage | undefined;
+      if (type.image) {
+        try {
+          prepared = await prepareImage(bytes, type.mime);
+        } catch {
+          // the first bytes say picture, the rest is not one sharp can read
+          throw badRequest({ [target?.name ?? 'file']: SERVER_MESSAGES.unreadableImage });
+        }
+      }
+      // the field's rules, on the sniffed type, the size sent and the upright pixel size
+      const breach = uploadBreach(target?.upload, {
+        type: type.mime,
+        size: bytes.length,
+        width: prepared?.width,
+        height: prepared?.height,
+      });
+      if (breach && target) throw badRequest({ [target.name]: breachMessage(breach) });
+      const stored = prepared?.bytes ?? bytes;
+      return ok(
+        await store.save('upload', stored, type, fileName, actorOf(request), prepared?.variants ?? []),
+      );
     },
   );
 
@@ -74,12 +102,12 @@ async function files(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { fileName, remove } = readDownloadQuery(request);
       const record = await store.find(fileName);
-      if (!record) throw notFound('file not found');
+      if (!record) throw notFound(SERVER_MESSAGES.fileNotFound);
       const auth = request.auth!;
       const own = record.user_id === auth.userId || auth.grants.isAdmin;
       // an export is its maker's; an upload any signed-in user may read (it is part of a record)
-      if (record.kind === 'export' && !own) throw forbidden('this file belongs to another user');
-      if (remove && !own) throw forbidden('only the owner of a file or an administrator may delete it');
+      if (record.kind === 'export' && !own) throw forbidden(SERVER_MESSAGES.fileOfAnotherUser);
+      if (remove && !own) throw forbidden(SERVER_MESSAGES.fileDeleteRefused);
       const bytes = await store.read(record);
       if (remove) {
         removeAfterSending.set(request, () => store.remove(record, actorOf(request)));
@@ -91,26 +119,34 @@ async function files(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Uploaded images for anyone (the public site shows them): generated names never change, so
-  // caches keep them; nothing but the image types is served, and nothing is sniffed as HTML.
-  await app.register(fastifyStatic, {
-    root: filesDir(app.dataDir, 'upload'),
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    allowedPath: (pathName) => {
-      const name = pathName.replace(/^\/+/, '');
-      return isStoredName(name) && IMAGE_EXTENSIONS.has(extensionOf(name));
+  // Uploaded images for anyone (the public site shows them). Served only when the name has an
+  // upload record whose type is an image, from the record's type (sniffed at upload), never from
+  // the extension or the bytes, and only a regular file in the uploads folder (FileStore.open).
+  // Generated names never change, so caches keep them; nothing is sniffed, nothing runs as a page.
+  const imageHeaders = {
+    // an image, never a page: nothing in it may run, load or be framed
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } },
+    // the public site, on its own origin, shows these pictures
+    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+  };
+  app.get(
+    `${UPLOADS_PREFIX}:name`,
+    { config: { access: { public: true } }, helmet: imageHeaders },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const record = isStoredName(name) ? await store.find(name, 'upload') : undefined;
+      if (!record || !isPublicImage(record)) throw notFound('file not found');
+      const tag = `"${record.name}"`;
+      reply
+        .header('content-type', record.mime)
+        .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+        .header('etag', tag);
+      if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+      const { handle, size } = await store.open(record);
+      // the stream closes the file when it ends or the request is aborted
+      return reply.header('content-length', size).send(handle.createReadStream());
     },
-    // a stored name is never reused for other bytes, so a cached copy never goes stale
-    maxAge: YEAR_SECONDS * 1000,
-    immutable: true,
-    setHeaders: (res) => {
-      res.setHeader('content-security-policy', "default-src 'none'");
-    },
-  });
+  );
 }
 
 export default fp(files, { name: 'files', fastify: '5.x', dependencies: ['context', 'auth'] });
