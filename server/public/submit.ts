@@ -8,6 +8,7 @@ import type { Manifest, Resource } from '../../runtime/schema/types.ts';
 import type { Db } from '../db/tables.ts';
 import { badRequest, tooManyRequests } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
+import { SERVER_MESSAGES } from '../http/messages.ts';
 import { readInput } from '../resources/input.ts';
 import type { ResourceStore } from '../resources/store.ts';
 import type { SecurityConfig } from '../security.ts';
@@ -38,10 +39,7 @@ async function checkRate(context: SubmitContext, resource: Resource, address: st
     .where('created_at', '>', sql<Date>`now() - ${publicSubmitWindowMs} * interval '1 millisecond'`)
     .executeTakeFirstOrThrow();
   if (row.n >= publicSubmitLimit) {
-    throw tooManyRequests(
-      Math.max(1, Math.ceil(Number(row.wait))),
-      'too many submissions from this address; try again later',
-    );
+    throw tooManyRequests(Math.max(1, Math.ceil(Number(row.wait))), SERVER_MESSAGES.tooManySubmissions);
   }
 }
 

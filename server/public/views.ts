@@ -3,16 +3,21 @@
 // parameters, only rows meeting its conditions, in its order. Paging is the admin lists'.
 import type { FastifyRequest } from 'fastify';
 import { LIST_MAX_LIMIT } from '../../runtime/contract.ts';
+import { safeUrlValue } from '../../runtime/schema/safeUrl.ts';
 import type { Field, Manifest, PublicView, Resource } from '../../runtime/schema/types.ts';
+import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { requestLang } from '../http/lang.ts';
 import { asRecord } from '../http/params.ts';
 import { parseId } from '../resources/coerce.ts';
 import { fieldByName } from '../resources/fields.ts';
 import { type FilterClause, type ListQuery, parseQuery, sortKeys } from '../resources/listQuery.ts';
+import { sanitizeRichText } from '../resources/richText.ts';
 import type { ApiRow } from '../resources/rows.ts';
 import type { ResourceStore } from '../resources/store.ts';
 import type { Refinement } from './named.ts';
 import { nestRows } from './tree.ts';
+import { visibilityClauses } from './visibility.ts';
 
 /** Most rows a tree view returns: the whole category tree of a site is far below it. */
 const TREE_MAX_ROWS = 5000;
@@ -26,10 +31,26 @@ export interface ViewContext {
   manifest: Manifest;
 }
 
+/**
+ * A stored value as the public may see it. Writes through the API already hold to these rules; a
+ * row written straight into the table (or before a rule existed) does not, so an address that
+ * breaks the address rule goes out as null and rich text is cleaned again: a public page never
+ * gets a javascript: link or a script from this service.
+ */
+function publicValue(field: Field | undefined, value: unknown): unknown {
+  if (!field) return value;
+  if (field.type === 'richtext' && typeof value === 'string') return sanitizeRichText(value);
+  return safeUrlValue(field.type, value);
+}
+
 /** `id` and the view's fields, nothing else: the public sees what the schema exposes. */
-function project(row: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+function project(
+  resource: Resource,
+  row: Record<string, unknown>,
+  fields: string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = { id: row.id };
-  for (const name of fields) out[name] = row[name] ?? null;
+  for (const name of fields) out[name] = publicValue(fieldByName(resource, name), row[name] ?? null);
   return out;
 }
 
@@ -57,14 +78,20 @@ export class PublicViews {
 
   private async one(resource: Resource, view: PublicView, refinement: Refinement, request: FastifyRequest) {
     // the one-row call takes no parameters; an unknown one is a 400 as on every list
-    parseQuery(resource, asRecord(request.query), { filters: [], sort: [], paging: false });
+    parseQuery(resource, asRecord(request.query), {
+      filters: [],
+      sort: [],
+      paging: false,
+      lang: requestLang(request),
+    });
     const id = pathId(request, resource.name);
     const store = this.store(resource);
+    const visible = visibilityClauses(resource, this.context.manifest);
     const row = refinement.countViews
-      ? await store.increment(id, refinement.countViews, view.where)
-      : await store.find(id, view.where);
+      ? await store.increment(id, refinement.countViews, view.where, visible)
+      : await store.find(id, view.where, visible);
     if (!row) throw notFound(`${resource.name} ${id} not found`);
-    return project(row, view.fields);
+    return project(resource, row, view.fields);
   }
 
   /** The query of a list, count or tree view, with the refinement's category rules. */
@@ -85,6 +112,7 @@ export class PublicViews {
       filters,
       sort: view.sort,
       paging: view.shape === 'list',
+      lang: requestLang(request),
     });
     const clauses: FilterClause[] = query.filters.map((clause) =>
       clause.field.name === subtree && clause.op === 'eq' ? { ...clause, op: 'subtree' } : clause,
@@ -94,12 +122,17 @@ export class PublicViews {
       const id = pathId(request, field.ref ?? resource.name);
       clauses.push({ field, op: field.name === subtree ? 'subtree' : 'eq', value: id });
     } else if (subtree && refinement.required && !clauses.some((c) => c.field.name === subtree)) {
-      throw badRequest({ [subtree]: 'required' }, 'invalid list parameters');
+      const lang = requestLang(request);
+      const title = fieldByName(resource, subtree)?.title[lang] ?? subtree;
+      throw badRequest(
+        { [subtree]: validationMessage(lang, 'required', { title }) },
+        'invalid list parameters',
+      );
     }
     const treeParent = view.shape === 'tree' ? resource.treeParent : undefined;
     return {
       ...query,
-      filters: clauses,
+      filters: [...clauses, ...visibilityClauses(resource, this.context.manifest)],
       where: view.where,
       fields: treeParent ? [...new Set([...view.fields, treeParent])] : view.fields,
     };
@@ -115,12 +148,17 @@ export class PublicViews {
         const rows = await store.rows(query, TREE_MAX_ROWS);
         const nested = nestRows(rows, resource.treeParent!);
         const strip = (nodes: typeof nested): unknown[] =>
-          nodes.map((node) => ({ ...project(node, view.fields), children: strip(node.children) }));
+          nodes.map((node) => ({ ...project(resource, node, view.fields), children: strip(node.children) }));
         return strip(nested);
       }
       default: {
-        const { rows, total } = await store.list(query);
-        return { rows: rows.map((row) => project(row, view.fields)), total };
+        // a list view reads only its fields (query.fields): a public list never reads a body
+        const { rows, total, estimated } = await store.list(query);
+        return {
+          rows: rows.map((row) => project(resource, row, view.fields)),
+          total,
+          ...(estimated ? { estimated } : {}),
+        };
       }
     }
   }
@@ -139,12 +177,15 @@ export class PublicViews {
       sort: view.sort,
       paging: false,
       extraParams: ['limit'],
+      lang: requestLang(request),
     });
     const rawLimit =
       params.limit === undefined || params.limit === '' ? GROUP_DEFAULT_LIMIT : Number(params.limit);
     if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > GROUP_MAX_LIMIT)
       throw badRequest(
-        { limit: `must be a whole number from 1 to ${GROUP_MAX_LIMIT}` },
+        {
+          limit: validationMessage(requestLang(request), 'limit', { title: 'limit', limit: GROUP_MAX_LIMIT }),
+        },
         'invalid list parameters',
       );
 
@@ -158,7 +199,10 @@ export class PublicViews {
             page: 1,
             limit: LIST_MAX_LIMIT,
             sort: sortKeys(tree, exposure.sort),
-            filters: [{ field: parent, op: 'eq', value: 0 }],
+            filters: [
+              { field: parent, op: 'eq', value: 0 },
+              ...visibilityClauses(tree, this.context.manifest),
+            ],
             where: exposure.where ? [exposure.where] : [],
           },
           LIST_MAX_LIMIT,
@@ -171,7 +215,11 @@ export class PublicViews {
         ...query,
         page: 1,
         limit: rawLimit,
-        filters: [...query.filters, { field, op: 'subtree', value: top.id }],
+        filters: [
+          ...query.filters,
+          ...visibilityClauses(resource, this.context.manifest),
+          { field, op: 'subtree', value: top.id },
+        ],
         where: view.where,
         fields: view.fields,
       });
@@ -180,7 +228,7 @@ export class PublicViews {
         [field.name]: top.id,
         ...(label ? { [label]: top[label] ?? null } : {}),
         total,
-        rows: rows.map((row) => project(row, view.fields)),
+        rows: rows.map((row) => project(resource, row, view.fields)),
       });
     }
     return groups;

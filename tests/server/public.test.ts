@@ -167,7 +167,7 @@ describe.each(backends)('public content service on $name', (backend) => {
     ).toBe(true);
     const missing = await get('contents/listbycategoryid');
     expect(missing.status).toBe(400);
-    expect(missing.body.data.errors).toEqual({ categoryId: 'required' });
+    expect(missing.body.data.errors).toEqual({ categoryId: '所属栏目不能为空' });
 
     // a leaf column lists only its own
     const leaf = await get('contents/listbycategoryid', { categoryId: String(await categoryId('媒体报道')) });
