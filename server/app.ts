@@ -2,9 +2,10 @@
 // needs comes in through options, so tests build it over an in-memory database and main.ts
 // over the real one.
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Manifest } from '../runtime/schema/types.ts';
 import type { Db } from './db/tables.ts';
+import apiDocs from './plugins/apiDocs.ts';
 import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
 import envelope from './plugins/envelope.ts';
@@ -13,6 +14,7 @@ import headers from './plugins/headers.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import manifestRoute from './plugins/manifest.ts';
 import publicService from './plugins/public.ts';
+import requestInput from './plugins/requestInput.ts';
 import resources from './plugins/resources.ts';
 import staticFiles from './plugins/static.ts';
 import sys from './plugins/sys.ts';
@@ -29,11 +31,14 @@ export interface AppOptions {
   staticDir?: string;
   /** overrides of the security defaults (tests use a cheaper scrypt cost) */
   security?: Partial<SecurityConfig>;
+  /** told of every route as it is registered (tests compare them with the OpenAPI document) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const security = { ...DEFAULT_SECURITY, ...options.security };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: security.bodyLimit });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await app.register(envelope);
   await app.register(headers);
   await app.register(context, {
@@ -42,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     security,
     dataDir: options.dataDir,
   });
+  await app.register(requestInput);
   await app.register(formbody, { bodyLimit: security.bodyLimit });
   await app.register(auth);
   await app.register(housekeeping);
@@ -50,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sys);
   await app.register(manifestRoute);
   await app.register(publicService);
+  await app.register(apiDocs);
   if (options.staticDir) await app.register(staticFiles, { root: options.staticDir });
   return app;
 }

@@ -27,8 +27,14 @@ export function startBanner(facts: BannerFacts): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function databaseLabel(databaseUrl: string | undefined, pgliteDir: string): string {
-  return databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${pgliteDir}`;
+export function databaseLabel(
+  databaseUrl: string | undefined,
+  pgliteDir: string,
+  pgliteProcess?: { pid: number; psql: string },
+): string {
+  if (databaseUrl) return 'PostgreSQL (DATABASE_URL)';
+  if (!pgliteProcess) return `PGlite in ${pgliteDir}`;
+  return `PGlite in ${pgliteDir} (process ${pgliteProcess.pid}; psql while serving: ${pgliteProcess.psql})`;
 }
 
 export function listenUrl(host: string, port: number): string {

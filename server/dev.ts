@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { createServer, type ErrorPayload } from 'vite';
-import { serializeManifest } from '../runtime/schema/index.ts';
+import { serializeManifest } from '../runtime/schema/manifest.ts';
 import { databaseLabel, listenUrl, startBanner } from './banner.ts';
 import { readConfig } from './config.ts';
 import { LiveApi } from './dev/liveApi.ts';

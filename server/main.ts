@@ -18,6 +18,8 @@ async function main(): Promise<number> {
       schemaDir: config.schemaDir,
       staticDir: resolve('dist'),
       logger: { level: process.env.LOG_LEVEL || 'warn' },
+      // PGlite in this thread: only to measure what its own process saves (bench/pgliteLatency.ts)
+      pgliteInProcess: process.env.PGLITE_IN_PROCESS === '1',
     });
   } catch (error) {
     if (error instanceof SchemaProblemsError || error instanceof DestructiveSchemaChangeError) {
@@ -35,12 +37,18 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // without its database the server can only fail every request: say why and exit, so a
+  // supervisor (or the maintainer) restarts the whole, rather than serve errors indefinitely
+  database.lost?.then((reason) => {
+    process.stderr.write(`schema-admin stops: ${reason}\n`);
+    process.exit(1);
+  });
 
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
     startBanner({
       url: listenUrl(config.host, config.port),
-      database: databaseLabel(config.databaseUrl, resolve(config.dataDir, 'pglite')),
+      database: databaseLabel(config.databaseUrl, resolve(config.dataDir, 'pglite'), database.process),
       tableChanges,
       seed,
     }),

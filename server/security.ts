@@ -31,6 +31,11 @@ export interface SecurityConfig {
   /** largest import spreadsheet in bytes, and most rows it may hold */
   importLimit: number;
   importMaxRows: number;
+  /**
+   * times a write runs when PostgreSQL aborts it for a deadlock or a serialization failure
+   * before the caller gets a 409 "busy, try again"
+   */
+  writeAttempts: number;
 }
 
 const MINUTE = 60_000;
@@ -52,4 +57,5 @@ export const DEFAULT_SECURITY: SecurityConfig = {
   uploadLimit: 10 * 1024 * 1024,
   importLimit: 5 * 1024 * 1024,
   importMaxRows: 5000,
+  writeAttempts: 5,
 };

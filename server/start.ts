@@ -3,7 +3,9 @@
 // the process concerns (arguments, printing, signals); tests call this directly.
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildManifest, formatProblem, loadSchemaDir } from '../runtime/schema/index.ts';
+import { formatProblem } from '../runtime/schema/formatProblem.ts';
+import { loadSchemaDir } from '../runtime/schema/load.ts';
+import { buildManifest } from '../runtime/schema/manifest.ts';
 import type { Manifest, Problem } from '../runtime/schema/types.ts';
 import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
@@ -26,6 +28,8 @@ export interface StartOptions {
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
   security?: Partial<SecurityConfig>;
+  /** PGlite in the server's own thread instead of its own process: only for comparing the two (bench/pgliteLatency.ts) */
+  pgliteInProcess?: boolean;
 }
 
 export interface Started {
@@ -44,9 +48,14 @@ export async function loadManifest(schemaDir: string): Promise<Manifest> {
 }
 
 /** Connects (DATABASE_URL or PGlite in DATA_DIR) and brings the system tables up to date. */
-export async function openDatabase(config: ServerConfig): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: ServerConfig,
+  options: { pgliteInProcess?: boolean } = {},
+): Promise<DatabaseHandle> {
   const database = await connectDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: join(config.dataDir, 'pglite') },
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { pgliteDir: join(config.dataDir, 'pglite'), pgliteProcess: !options.pgliteInProcess },
   );
   try {
     await migrateSystemTables(database.db);
@@ -64,7 +73,12 @@ export async function prepareApp(
   config: ServerConfig,
   options: Omit<StartOptions, 'schemaDir'>,
 ): Promise<Omit<Started, 'database' | 'manifest'>> {
-  const tableChanges = await syncResourceTables(database.db, manifest);
+  const tableChanges = await syncResourceTables(database.db, manifest, (dangling) => {
+    process.stderr.write(
+      `warning: ${dangling.map((d) => `${d.resource}.${d.field} (${d.rows} rows)`).join(', ')} point at rows that ` +
+        'do not exist; their foreign keys wait until `schema-admin db --repair` fixes them (run `schema-admin db` for the choices)\n',
+    );
+  });
   const security = { ...DEFAULT_SECURITY, ...options.security };
   const seed = await seedDatabase(database.db, manifest, {
     adminPassword: config.adminPassword,
@@ -84,7 +98,7 @@ export async function prepareApp(
 
 export async function startServer(config: ServerConfig, options: StartOptions): Promise<Started> {
   const manifest = await loadManifest(options.schemaDir);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, options);
   try {
     return { ...(await prepareApp(database, manifest, config, options)), database, manifest };
   } catch (error) {

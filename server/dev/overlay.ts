@@ -1,7 +1,7 @@
 // A schema problem as Vite's error overlay shows it: the first problem's file:line:col as the
 // location (the overlay links it to the editor), every problem in the message.
 import type { ErrorPayload } from 'vite';
-import { formatProblem } from '../../runtime/schema/index.ts';
+import { formatProblem } from '../../runtime/schema/formatProblem.ts';
 import { DestructiveSchemaChangeError } from '../db/syncTables.ts';
 import { SchemaProblemsError } from '../start.ts';
 

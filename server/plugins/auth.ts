@@ -7,9 +7,8 @@ import fp from 'fastify-plugin';
 import { API_PATHS, TOKEN_HEADER } from '../../runtime/contract.ts';
 import { writeAudit } from '../audit.ts';
 import { checkAccess, isPublic } from '../auth/access.ts';
-import { loadGrants } from '../auth/grants.ts';
 import { login } from '../auth/login.ts';
-import { findSession, revokeSession } from '../auth/sessions.ts';
+import { findSessionGrants, revokeSession } from '../auth/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import './types.ts';
 
@@ -22,9 +21,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const header = request.headers[TOKEN_HEADER_NAME];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token || token.length > 200) return;
-  const session = await findSession(app.db, token, app.security);
-  if (!session) return;
-  request.auth = { ...session, token, grants: await loadGrants(app.db, session.userId, session.roleId) };
+  // one round trip: the session, its touch and its grants (sessions.ts)
+  const session = await findSessionGrants(app.db, token, app.security);
+  if (session) request.auth = { ...session, token };
 }
 
 async function auth(app: FastifyInstance): Promise<void> {

@@ -4,13 +4,14 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { permissionCode } from '../../runtime/schema/index.ts';
+import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { Action } from '../../runtime/schema/types.ts';
 import { readOneFile } from '../files/multipartFile.ts';
 import { actorOf } from '../http/actor.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
+import { SERVER_MESSAGES } from '../http/messages.ts';
 import { asRecord, idParam } from '../http/params.ts';
 import { routePath } from '../http/routePath.ts';
 import { actionValues } from '../resources/actionValues.ts';
@@ -19,9 +20,13 @@ import { findAction } from '../resources/fields.ts';
 import type { HooksByResource } from '../resources/hooks.ts';
 import { importRows } from '../resources/importRows.ts';
 import { readInput, splitBatchBody } from '../resources/input.ts';
-import { parseListQuery } from '../resources/listQuery.ts';
+import { listPageFields, parseListQuery } from '../resources/listQuery.ts';
+import { readOrderRequest } from '../resources/orderRequest.ts';
+import { referenceLabels } from '../resources/refLabels.ts';
+import { RowOrder } from '../resources/rowOrder.ts';
 import { ResourceStore } from '../resources/store.ts';
-import { rowsToXlsx } from '../resources/xlsx.ts';
+import { splitVersion } from '../resources/version.ts';
+import { exportFields, rowsToXlsx } from '../resources/xlsx.ts';
 import './types.ts';
 
 declare module 'fastify' {
@@ -46,8 +51,14 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
   const listCode = permissionCode(resource, 'list');
   const action = (name: string): Action | undefined => findAction(resource, name);
 
+  const pageFields = listPageFields(resource, app.manifest);
   app.get(resource.endpoint, { config: { access: { permission: listCode } } }, async (request) =>
-    ok(await store.list(parseListQuery(resource, asRecord(request.query)))),
+    ok(
+      await store.list({
+        ...parseListQuery(resource, asRecord(request.query), [], requestLang(request)),
+        fields: pageFields,
+      }),
+    ),
   );
 
   app.get(`${resource.endpoint}/:id`, { config: { access: { permission: listCode } } }, async (request) =>
@@ -75,8 +86,11 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
 
   route(action('update'), async (request) => {
     const id = idParam(request, resource.name);
-    const values = readInput(resource, 'update', request.body, requestLang(request));
-    return ok(await store.update(id, values, actorOf(request)));
+    const lang = requestLang(request);
+    // the version the client read, when it sent one: a stale one is a 409 with the current row
+    const { version, rest } = splitVersion(request.body, lang);
+    const values = readInput(resource, 'update', rest, lang);
+    return ok(await store.update(id, values, actorOf(request), version));
   });
 
   route(action('delete'), async (request) => {
@@ -93,7 +107,7 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
   route(action('batchUpdate'), async (request) => {
     const { ids, rest } = splitBatchBody(request.body);
     const values = readInput(resource, { action: 'batchUpdate' }, rest, requestLang(request));
-    if (Object.keys(values).length === 0) throw badRequest({ '': 'no field to set' });
+    if (Object.keys(values).length === 0) throw badRequest({ '': SERVER_MESSAGES.noFieldToSet });
     return ok(await store.updateMany(batchIds(ids), values, actorOf(request)));
   });
 
@@ -115,6 +129,14 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
     });
   }
 
+  // the rows' own order, moved in one transaction (docs/api.md, "Order")
+  if (resource.order) {
+    const order = new RowOrder(app.db, resource, app.security);
+    route(action('reorder'), async (request) =>
+      ok(await order.reorder(readOrderRequest(request.body), actorOf(request))),
+    );
+  }
+
   route(action('import'), async (request) => {
     const { bytes } = await readOneFile(request, app.security.importLimit);
     return ok(
@@ -130,9 +152,10 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
     const { ids, rest } = splitBatchBody(request.body);
     const { lang: rawLang, ...params } = rest;
     const lang = rawLang === 'en' || rawLang === 'zh' ? rawLang : requestLang(request);
-    const query = parseListQuery(resource, params);
+    const query = parseListQuery(resource, params, [], requestLang(request));
     const rows = await store.exportRows(query, ids === undefined || ids === '' ? undefined : batchIds(ids));
-    const file = await rowsToXlsx(resource, rows, lang);
+    const labels = await referenceLabels(app.db, app.manifest, exportFields(resource), rows);
+    const file = await rowsToXlsx(resource, rows, lang, labels);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition(`${resource.name}.xlsx`))

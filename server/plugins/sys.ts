@@ -9,6 +9,7 @@ import { dashboardFigures } from '../sys/dashboard.ts';
 import { licenseMessage, licenseState } from '../sys/license.ts';
 import { registerMenusRoutes } from '../sys/menusRoutes.ts';
 import { registerRoleSwitch } from '../sys/rolesRoutes.ts';
+import { registerRoleUsers } from '../sys/roleUsers.ts';
 import { buildRouteList } from '../sys/routeList.ts';
 import { registerUsersRoutes } from '../sys/usersRoutes.ts';
 import './types.ts';
@@ -21,6 +22,7 @@ async function sys(app: FastifyInstance): Promise<void> {
   if (users) registerUsersRoutes(app, users);
   if (menus) registerMenusRoutes(app, menus, roles);
   registerRoleSwitch(app);
+  if (users && roles) registerRoleUsers(app, users, roles);
 
   app.get(
     API_PATHS.routes,
@@ -31,8 +33,8 @@ async function sys(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(API_PATHS.dashboard, { config: { access: { signedIn: true } } }, async () =>
-    ok(await dashboardFigures(app.db, app.manifest, app.security)),
+  app.get(API_PATHS.dashboard, { config: { access: { signedIn: true } } }, async (request) =>
+    ok(await dashboardFigures(app.db, app.manifest, app.security, request.auth!.grants)),
   );
 
   // Public: the licence page sits outside the sign-in (spec §2), and the state names only the

@@ -1,7 +1,7 @@
 // The menu entries the manifest describes, each with a stable key so a later start can tell
 // which ones are already there: a directory per menu group (dir:…), a page per resource
 // (page:…), a button per action (button:resource:action), and the dashboard page.
-import { permissionCode } from '../../runtime/schema/index.ts';
+import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { Manifest, Resource, RouteEntry } from '../../runtime/schema/types.ts';
 
 export interface MenuEntry {

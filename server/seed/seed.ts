@@ -102,7 +102,8 @@ export async function seedDatabase(db: Db, manifest: Manifest, options: SeedOpti
     const parentOf = new Map(parents.map((m) => [m.id, m.parent_id]));
     const granted = new Set<number>();
     for (const menu of editorMenus) {
-      for (let id = menu.id; id !== 0 && !granted.has(id); id = parentOf.get(id) ?? 0) granted.add(id);
+      for (let id: number | null = menu.id; id !== null && !granted.has(id); id = parentOf.get(id) ?? null)
+        granted.add(id);
     }
     if (granted.size > 0) {
       await trx

@@ -8,8 +8,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import { derivedImageUrl } from '../../runtime/contract.ts';
 import type { Manifest, Resource } from '../../runtime/schema/types.ts';
 import type { Database } from '../db/tables.ts';
+import { columnValue } from '../db/treeRoot.ts';
+import { prepareImage } from '../files/imageVariants.ts';
 import { sanitizeRichText } from '../resources/richText.ts';
 import {
   BLOCKS,
@@ -76,11 +79,11 @@ class SampleWriter {
       const field = resource.fields.find((f) => f.name === name);
       if (!field || value === undefined) continue;
       columns[field.column] =
-        value !== null && (field.type === 'json' || field.multiple)
+        value !== null && field.type === 'json'
           ? JSON.stringify(value)
           : field.type === 'richtext' && typeof value === 'string'
             ? sanitizeRichText(value)
-            : value;
+            : columnValue(field, value);
     }
     return columns;
   }
@@ -132,20 +135,32 @@ const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join
 async function writeImages(trx: Kysely<Database>, uploadsDir: string, ownerId: number | undefined) {
   await mkdir(uploadsDir, { recursive: true });
   for (const [name, [from, to]] of Object.entries(SAMPLE_IMAGES)) {
-    const png = gradientPng(640, 360, from, to);
-    if (!existsSync(join(uploadsDir, name))) await writeFile(join(uploadsDir, name), png);
-    await trx
-      .insertInto('sys_files')
-      .values({
-        kind: 'upload',
-        name,
-        original_name: name,
-        mime: 'image/png',
-        size: png.length,
-        user_id: ownerId ?? null,
-      })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
+    // stored as an upload would be: the picture and its derived sizes (server/files/imageVariants.ts),
+    // so list cells find the thumbnail they ask for
+    const prepared = await prepareImage(gradientPng(640, 360, from, to), 'image/png');
+    const files = [
+      { name, mime: 'image/png', bytes: prepared.bytes },
+      ...prepared.variants.map((v) => ({
+        name: (derivedImageUrl(`/uploads/${name}`, v.size) ?? '').replace('/uploads/', ''),
+        mime: 'image/webp',
+        bytes: v.bytes,
+      })),
+    ].filter((f) => f.name !== '');
+    for (const file of files) {
+      if (!existsSync(join(uploadsDir, file.name))) await writeFile(join(uploadsDir, file.name), file.bytes);
+      await trx
+        .insertInto('sys_files')
+        .values({
+          kind: 'upload',
+          name: file.name,
+          original_name: file.name,
+          mime: file.mime,
+          size: file.bytes.length,
+          user_id: ownerId ?? null,
+        })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+    }
   }
 }
 

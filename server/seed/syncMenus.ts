@@ -16,7 +16,7 @@ export async function syncMenus(trx: Kysely<Database>, manifest: Manifest): Prom
   const added: string[] = [];
   for (const entry of manifestMenuEntries(manifest)) {
     if (ids.has(entry.key)) continue;
-    const parentId = entry.parentKey === null ? 0 : (ids.get(entry.parentKey) ?? 0);
+    const parentId = entry.parentKey === null ? null : (ids.get(entry.parentKey) ?? null);
     const row = await trx
       .insertInto('sys_menus')
       .values({

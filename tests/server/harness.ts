@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildManifest, loadSchemaTexts, type SchemaText } from '../../runtime/schema/index.ts';
+import { loadSchemaTexts, type SchemaText } from '../../runtime/schema/load.ts';
+import { buildManifest } from '../../runtime/schema/manifest.ts';
 import type { Manifest } from '../../runtime/schema/types.ts';
 import { buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
@@ -71,8 +72,8 @@ export function withNotesCopy(manifest: Manifest, name: string): Manifest {
 
 export interface Backend {
   name: string;
-  /** a fresh, empty database and a way to throw it away */
-  open(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }>;
+  /** a fresh, empty database and a way to throw it away; `url` reaches it from another pool */
+  open(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void>; url?: string }>;
 }
 
 async function postgresAdminUrl(): Promise<string | undefined> {
@@ -109,9 +110,11 @@ function postgres(adminUrl: string): Backend {
       await admin.connect();
       await admin.query(`create database ${name}`);
       await admin.end();
-      const handle = await connectDatabase({ url: adminUrl.replace(/\/test$/, `/${name}`) });
+      const url = adminUrl.replace(/\/test$/, `/${name}`);
+      const handle = await connectDatabase({ url });
       return {
         handle,
+        url,
         async dispose() {
           await handle.close();
           const drop = new pg.Client({ connectionString: adminUrl });
@@ -135,6 +138,8 @@ export interface TestServer {
   seed: SeedResult;
   /** DATA_DIR of this server: a fresh temporary folder, removed by close() */
   dataDir: string;
+  /** the database's address on PostgreSQL (another pool, as another process has); unset on PGlite */
+  url?: string;
   /** builds another app over the same database (another process, other settings or schemas) */
   reopen(security?: Partial<SecurityConfig>, manifest?: Manifest): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -153,7 +158,7 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<TestServer> {
   const manifest = options.manifest ?? (await testManifest());
-  const { handle, dispose } = await backend.open();
+  const { handle, dispose, url } = await backend.open();
   const dataDir = await mkdtemp(join(tmpdir(), 'schema-admin-test-'));
   await migrateSystemTables(handle.db);
   await syncResourceTables(handle.db, manifest);
@@ -182,6 +187,7 @@ export async function startServer(
     manifest,
     seed,
     dataDir,
+    url,
     reopen: open,
     async close() {
       for (const a of apps) await a.close();

@@ -45,6 +45,9 @@ describe('starting the server on a data directory', () => {
     const config = { ...readConfig({ DATA_DIR: dataDir }), port: 0 };
     const first = await startServer(config, { schemaDir: 'schemas', security: TEST_SECURITY });
     expect(first.seed.firstStart).toBe(true);
+    // the embedded database runs in its own process; what it wrote outlives it (the second start)
+    expect(first.database.process?.pid).toBeGreaterThan(0);
+    expect(first.database.process?.pid).not.toBe(process.pid);
     const password = first.seed.admin?.password as string;
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     const login = await call(first.app, 'POST', '/api/sys/login', { body: { userName: 'admin', password } });
@@ -61,7 +64,11 @@ describe('starting the server on a data directory', () => {
     expect(first.seed.sampleData).toEqual(
       expect.arrayContaining(['contents', 'contentCategorys', 'websites']),
     );
-    expect((await readdir(join(dataDir, 'uploads'))).filter((f) => f.startsWith('sample-'))).toHaveLength(10);
+    // each sample picture with its thumbnail and display size, as an upload gets them
+    const samples = (await readdir(join(dataDir, 'uploads'))).filter((f) => f.startsWith('sample-'));
+    expect(samples.filter((f) => f.endsWith('.png'))).toHaveLength(10);
+    expect(samples.filter((f) => f.endsWith('_thumb.webp'))).toHaveLength(10);
+    expect(samples.filter((f) => f.endsWith('_display.webp'))).toHaveLength(10);
     expect(second.seed).toEqual({ firstStart: false, menusAdded: [], sampleData: [] });
     expect(second.tableChanges).toEqual([]);
     const again = await call(second.app, 'POST', '/api/sys/login', { body: { userName: 'admin', password } });
@@ -72,7 +79,8 @@ describe('starting the server on a data directory', () => {
     expect(page.body).toContain('<title>schema-admin</title>');
     await second.app.close();
     await second.database.close();
-  });
+    // two starts, each forking the embedded database's process (tsx and PGlite booting there)
+  }, 120_000);
 
   it('refuses to start on schema problems, naming file:line:col', async () => {
     const schemaDir = await tempDir();

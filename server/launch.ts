@@ -1,0 +1,44 @@
+// What `npm start` and `npm run dev` run. `--help` (or `-h`) prints the help and stops before
+// anything is built, opened or listened on; otherwise `start` builds the app and the manifest
+// (`npm run build`) and starts the server (main.ts), and `dev` starts the dev server (dev.ts).
+import { spawnSync } from 'node:child_process';
+import { helpText } from './config.ts';
+
+const DEV_HELP = [
+  'Usage: npm run dev [-- --help]',
+  '',
+  "Vite's dev server for the app on VITE_PORT (default 5173; when it is taken Vite takes the next",
+  'free port and prints it), with the API on PORT behind it: Vite forwards /api, /common and',
+  '/uploads to API_PORT, else PORT (default 8080). Saving a schema reloads the API and the page.',
+  '',
+  'Configuration by environment variable:',
+  '',
+];
+
+export function launchHelp(command: string): string {
+  if (command !== 'dev') return helpText();
+  // the server's own variables, without its usage and introduction
+  const variables = helpText().split('\n').slice(4);
+  return [...DEV_HELP, ...variables].join('\n');
+}
+
+async function launch(command: string, args: string[]): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(launchHelp(command));
+    return;
+  }
+  if (command === 'dev') {
+    await import('./dev.ts');
+    return;
+  }
+  if (command !== 'start') throw new Error(`unknown command ${command}: start or dev`);
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  await import('./main.ts');
+}
+
+const [command = 'start', ...args] = process.argv.slice(2);
+launch(command, args).catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
