@@ -6,6 +6,9 @@
 /** The 401 message; the app offers re-login when an error message contains it (spec §8). */
 export const TOKEN_FAILED_MESSAGE = 'token verification failed';
 
+/** The 401 message in each language the server answers in (its Accept-Language); the app looks for either. */
+export const TOKEN_FAILED_MESSAGES = { zh: '令牌验证失败', en: TOKEN_FAILED_MESSAGE } as const;
+
 /** The 403 message while a user still has to replace a password someone else chose. */
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'password change required';
 
@@ -33,6 +36,8 @@ export interface Envelope<T = unknown> {
 export interface ListResult<T> {
   rows: T[];
   total: number;
+  /** the total is the database's estimate (a large filtered list); shown as "about" */
+  estimated?: boolean;
 }
 
 /** `data` of a 400: one message per bad field (unknown fields included). */
@@ -56,6 +61,8 @@ export const API_PATHS = {
   routes: '/api/sys/routes',
   manifest: '/api/sys/manifest',
   roleSwitch: '/api/sys/roles/switch',
+  /** a role's users: GET who holds it (or not), PUT { add, remove } */
+  roleUsers: (roleId: number | string) => `/api/sys/roles/${roleId}/users`,
   dashboard: '/api/sys/dashboard',
   license: '/api/sys/license',
   upload: '/api/common/upload',
@@ -67,6 +74,21 @@ export const PUBLIC_API_BASE = '/api/cms/web';
 
 /** Where uploaded images are served to anyone, so a content's pictures show on the public site. */
 export const UPLOADS_PREFIX = '/uploads/';
+
+/** The sizes made of an uploaded picture (docs/api.md "Files"): the longer side, in pixels. */
+export const IMAGE_SIZES = { thumb: 240, display: 1280 } as const;
+export type ImageSize = keyof typeof IMAGE_SIZES;
+
+const UPLOADED_IMAGE = /^(\/uploads\/[A-Za-z0-9-]+)\.(jpg|png|webp)$/;
+
+/**
+ * The URL of a derived size of an uploaded picture, `/uploads/{name}_{size}.webp`, or undefined
+ * for anything else (a GIF, an outside address): then the original is what there is.
+ */
+export function derivedImageUrl(url: string, size: ImageSize): string | undefined {
+  const match = UPLOADED_IMAGE.exec(url);
+  return match ? `${match[1]}_${size}.webp` : undefined;
+}
 
 /** `data` of a successful upload (docs/api.md "Files"). */
 export interface UploadResult {
@@ -130,6 +152,8 @@ export interface UserInfo {
   departmentName: string | null;
   rank: string | null;
   positionId: number | null;
+  /** the session key of spec §3 that its user-info response does not name; null like the others when users declare no such field */
+  positionRankId: number | null;
   classifiedGrades: string | null;
   personImage: string | null;
   permissions: string[];
@@ -138,3 +162,9 @@ export interface UserInfo {
   activeRole: string | null;
   firstlogin: boolean;
 }
+
+/**
+ * What index.html holds where the server writes each answer's style nonce (a
+ * `<meta property="csp-nonce">`, read by the app for the styles it injects; docs/security.md).
+ */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';

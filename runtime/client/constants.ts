@@ -4,8 +4,6 @@
 
 import { INTERNAL_ERROR_MESSAGE, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../contract.ts';
 
-export { TOKEN_HEADER } from '../contract.ts';
-
 /** Every call gives up after ten seconds (spec §7). */
 export const REQUEST_TIMEOUT_MS = 10000;
 /** Error toasts stay for five seconds (spec §8). */

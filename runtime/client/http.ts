@@ -8,15 +8,9 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { TOKEN_FAILED_MESSAGE } from '../contract.ts';
+import { TOKEN_FAILED_MESSAGES, TOKEN_HEADER } from '../contract.ts';
 import { ApiError } from './apiError.ts';
-import {
-  ERROR_TOAST_MS,
-  LICENSE_PREFIX,
-  REQUEST_TIMEOUT_MS,
-  STATUS_DESCRIPTIONS,
-  TOKEN_HEADER,
-} from './constants.ts';
+import { ERROR_TOAST_MS, LICENSE_PREFIX, REQUEST_TIMEOUT_MS, STATUS_DESCRIPTIONS } from './constants.ts';
 import { fieldErrorsOf, isEnvelope } from './envelope.ts';
 import { encodeForm, isPlainObject } from './formEncode.ts';
 
@@ -141,7 +135,8 @@ export function createHttp(options: HttpOptions): AxiosInstance {
     // Only a call that carried a token can have lost its session; a 401 on the login form is the
     // form's own failure and goes back to it.
     const sentToken = Boolean(config?.headers?.get?.(TOKEN_HEADER));
-    const sessionLost = init.status === 401 || init.message.includes(TOKEN_FAILED_MESSAGE);
+    const sessionLost =
+      init.status === 401 || Object.values(TOKEN_FAILED_MESSAGES).some((text) => init.message.includes(text));
     if (sessionLost && sentToken) tokenFailed();
     else if (!config?.silent && !error.canceled)
       options.notify.error(toastText(init.message), ERROR_TOAST_MS);

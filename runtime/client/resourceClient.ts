@@ -3,6 +3,7 @@
 
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { parse as parseContentDisposition } from 'content-disposition';
+import { API_PATHS, type UploadResult } from '../contract.ts';
 import type { Action, FilterOp, Resource } from '../schema/types.ts';
 import type { Envelope, ListResult } from './envelope.ts';
 
@@ -32,6 +33,16 @@ export interface ExportParams {
   ids?: Id[];
 }
 
+/**
+ * A reorder (docs/api.md, "Order"): these rows in this order in the places they hold, or one row
+ * moved just before or after another of its group, or by a number of places (negative: up).
+ */
+export type OrderMove =
+  | { ids: Id[] }
+  | { id: Id; before: Id }
+  | { id: Id; after: Id }
+  | { id: Id; offset: number };
+
 export interface DownloadedFile {
   blob: Blob;
   fileName: string;
@@ -43,13 +54,32 @@ export interface ResourceClient {
   readonly resource: Resource;
   list(params: ListParams, options?: { silent?: boolean; signal?: AbortSignal }): Promise<ListResult<Row>>;
   get(id: Id): Promise<Row>;
+  /**
+   * The rows with these ids, in one request however many there are (at most MAX_LIMIT): the
+   * labels of the references a page shows. Ids the server does not have are simply absent.
+   */
+  getMany(ids: readonly Id[], options?: { silent?: boolean; signal?: AbortSignal }): Promise<Row[]>;
   create(values: Record<string, unknown>): Promise<Row>;
-  update(id: Id, values: Record<string, unknown>): Promise<Row>;
-  remove(id: Id): Promise<{ id: Id }>;
-  removeMany(ids: Id[]): Promise<{ count: number }>;
+  /**
+   * `version`: the version of the row the values were edited from; a row saved by someone else
+   * since is not overwritten (409 whose `data.current` is the row now). Without it the last
+   * write wins.
+   */
+  update(id: Id, values: Record<string, unknown>, options?: { version?: number }): Promise<Row>;
+  /** silent: no toast on failure, the caller shows it (a refused delete's dialog) */
+  remove(id: Id, options?: { silent?: boolean }): Promise<{ id: Id }>;
+  removeMany(ids: Id[], options?: { silent?: boolean }): Promise<{ count: number }>;
   updateMany(ids: Id[], values: Record<string, unknown>): Promise<{ count: number }>;
   exportFile(params: ExportParams): Promise<DownloadedFile>;
+  /** moves rows within the resource's `order`, in one call; the rows whose position changed */
+  reorder(move: OrderMove): Promise<{ count: number; rows: Row[] }>;
   action(actionName: string, row?: Row, values?: Record<string, unknown>): Promise<ActionResult>;
+  /**
+   * Sends one file for a field of this resource (docs/api.md "Files"); the server checks it
+   * against that field's rules. `onProgress` hears the share sent, 0 to 100. Silent: the
+   * field that sent it shows why a file was refused, beside itself.
+   */
+  upload(file: Blob, field: string, onProgress?: (percent: number) => void): Promise<UploadResult>;
 }
 
 function isEmpty(value: FilterValue): boolean {
@@ -137,20 +167,33 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
       });
       return unwrap(response);
     },
+    async getMany(ids, options) {
+      if (ids.length === 0) return [];
+      const response = await http.get<Envelope<ListResult<Row>>>(base, {
+        params: { id: ids.join(','), page: 1, limit: ids.length },
+        silent: options?.silent,
+        signal: options?.signal,
+      });
+      return unwrap(response).rows;
+    },
     async get(id) {
       return unwrap(await http.get<Envelope<Row>>(`${base}/${encodeURIComponent(String(id))}`));
     },
     async create(values) {
       return unwrap(await http.post<Envelope<Row>>(base, values));
     },
-    async update(id, values) {
-      return unwrap(await http.put<Envelope<Row>>(`${base}/${encodeURIComponent(String(id))}`, values));
+    async update(id, values, options) {
+      const body = options?.version === undefined ? values : { ...values, version: options.version };
+      return unwrap(await http.put<Envelope<Row>>(`${base}/${encodeURIComponent(String(id))}`, body));
     },
-    async remove(id) {
-      return unwrap(await http.delete<Envelope<{ id: Id }>>(`${base}/${encodeURIComponent(String(id))}`));
+    async remove(id, options) {
+      const path = `${base}/${encodeURIComponent(String(id))}`;
+      return unwrap(await http.delete<Envelope<{ id: Id }>>(path, { silent: options?.silent }));
     },
-    async removeMany(ids) {
-      return unwrap(await http.delete<Envelope<{ count: number }>>(base, { data: { ids } }));
+    async removeMany(ids, options) {
+      return unwrap(
+        await http.delete<Envelope<{ count: number }>>(base, { data: { ids }, silent: options?.silent }),
+      );
     },
     async updateMany(ids, values) {
       return unwrap(await http.put<Envelope<{ count: number }>>(base, { ...values, ids }));
@@ -163,6 +206,25 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
       };
       const response = await http.post<ArrayBuffer>(`${base}/export`, body, { responseType: 'arraybuffer' });
       return fileFromResponse(response, `${resource.name}.xlsx`);
+    },
+    async upload(file, field, onProgress) {
+      const body = new FormData();
+      // the resource and field come before the file, so the server knows the rules as it reads it
+      body.append('resource', resource.name);
+      body.append('field', field);
+      body.append('file', file, (file as File).name ?? 'file');
+      const response = await http.post<Envelope<UploadResult>>(API_PATHS.upload, body, {
+        silent: true,
+        onUploadProgress: (event) => {
+          if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+        },
+      });
+      return unwrap(response);
+    },
+    async reorder(move) {
+      return unwrap(
+        await http.put<Envelope<{ count: number; rows: Row[] }>>(findAction('reorder').path, move),
+      );
     },
     async action(actionName, row, values) {
       const action = findAction(actionName);

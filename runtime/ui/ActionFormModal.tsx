@@ -16,6 +16,8 @@ export interface ActionFormModalProps {
   count?: number;
   onSubmit: (values: FormValues) => Promise<unknown>;
   onClose: () => void;
+  /** the permission store's check: fields the user may not write are shown disabled */
+  can?: (code: string) => boolean;
 }
 
 export function ActionFormModal({
@@ -26,6 +28,7 @@ export function ActionFormModal({
   count,
   onSubmit,
   onClose,
+  can,
 }: ActionFormModalProps) {
   const title =
     action.name === 'batchUpdate' ? t('batchUpdateTitle', lang, { count: count ?? 0 }) : action.title[lang];
@@ -39,6 +42,7 @@ export function ActionFormModal({
         mode={{ action: action.name }}
         initial={row}
         lang={lang}
+        can={can}
         submitText={t('ok', lang)}
         onSubmit={onSubmit}
         onCancel={onClose}

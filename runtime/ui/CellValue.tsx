@@ -1,7 +1,8 @@
 // One list cell, drawn by the cell kind toListColumns gives its column (from the field type table),
 // so every resource shows a status as a coloured tag and a time as `YYYY-MM-DD HH:mm:ss`.
-import { Avatar, Image, Tag, Typography } from 'antd';
+import { Avatar, Flex, Image, Tag, Typography } from 'antd';
 import { DATE_FORMAT } from '../client/constants.ts';
+import { derivedImageUrl } from '../contract.ts';
 import type { ColumnDescriptor } from '../schema/columns.ts';
 import type { Lang } from '../schema/types.ts';
 import { avatarUrl } from './avatarUrl.ts';
@@ -27,6 +28,18 @@ function plainText(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
 
+/** A publish time still ahead: the row is scheduled, not yet public. */
+function Scheduled({ lang, time }: { lang: Lang; time: string }) {
+  return (
+    <Flex gap={4} align="center">
+      <Tag color="orange">{t('scheduled', lang)}</Tag>
+      {time}
+    </Flex>
+  );
+}
+
+const isAhead = (value: unknown) => new Date(String(value)).getTime() > Date.now();
+
 function isBlank(value: unknown): boolean {
   return (
     value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
@@ -46,26 +59,41 @@ export function CellValue({ column, value, lang, refLabels }: CellValueProps) {
       return <Tag color={on ? 'green' : 'default'}>{t(on ? 'yes' : 'no', lang)}</Tag>;
     }
     case 'date':
-      return <>{formatTime(value, DATE_FORMAT)}</>;
-    case 'datetime':
-      return <>{formatTime(value)}</>;
+    case 'datetime': {
+      const time = column.cell === 'date' ? formatTime(value, DATE_FORMAT) : formatTime(value);
+      return column.publishAt && isAhead(value) ? <Scheduled lang={lang} time={time} /> : time;
+    }
     case 'ref': {
       const ids = Array.isArray(value) ? value : [value];
       const labels = ids.map((id) => refLabels?.get(String(id)) ?? String(id));
       if (!column.multiple) return <>{labels[0]}</>;
+      // antd 6 tags keep no margin of their own: the gap spaces them
       return (
-        <>
+        <Flex wrap gap={4}>
           {labels.map((labelText, i) => (
             <Tag key={String(ids[i])}>{labelText}</Tag>
           ))}
-        </>
+        </Flex>
       );
     }
     case 'avatar':
       return <Avatar size="small" src={avatarUrl(value)} alt={column.title} />;
     case 'image': {
       const src = safeUrl(value);
-      return src ? <Image src={src} width={40} height={40} style={{ objectFit: 'cover' }} /> : text;
+      if (!src) return text;
+      // the thumbnail made on upload, never the original photo; a picture uploaded before
+      // thumbnails were made has none, and then the original shows (fallback)
+      const thumb = derivedImageUrl(src, 'thumb');
+      return (
+        <Image
+          src={thumb ?? src}
+          fallback={thumb ? src : undefined}
+          preview={{ src: derivedImageUrl(src, 'display') ?? src }}
+          width={40}
+          height={40}
+          style={{ objectFit: 'cover' }}
+        />
+      );
     }
     case 'file':
     case 'link': {

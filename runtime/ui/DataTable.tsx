@@ -1,11 +1,14 @@
 // The list table: react-table holds the state (sorting, selection, column visibility, tree
 // expansion) and antd's Table draws it, so fixed columns, sideways scrolling, selection and
-// empty and loading states look and behave as antd's do everywhere else in the app.
+// empty and loading states look and behave as antd's do everywhere else in the app. The
+// columns' widths and fixed sides follow the width the table is shown in (columnFit.ts).
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
 import type { Lang } from '../schema/types.ts';
+import { fitColumns } from './columnFit.ts';
 import { t } from './i18n.ts';
 import type { ColumnLayout, ListRow, ListTable } from './listTable.ts';
+import { useElementWidth } from './useElementWidth.ts';
 
 export interface DataTableProps {
   table: ListTable;
@@ -29,17 +32,26 @@ const HEADER_CELL = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 export function DataTable({ table, layout, lang, loading, selectable }: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
-  const fixedStart = visible.some((column) => layout[column.id]?.fixed === 'left');
+  const [frame, viewport] = useElementWidth<HTMLDivElement>();
+  const fit = fitColumns({
+    columns: visible.map((column) => ({
+      id: column.id,
+      width: layout[column.id]?.width ?? 0,
+      fixed: layout[column.id]?.fixed,
+    })),
+    selection: selectable ? SELECTION_WIDTH : 0,
+    viewport,
+  });
 
-  const columns: TableColumnsType<ListRow> = visible.map((column) => {
+  const columns: TableColumnsType<ListRow> = visible.map((column, i) => {
     const spec = layout[column.id];
     const sorted = column.getIsSorted();
     const canSort = column.getCanSort();
     return {
       key: column.id,
       title: spec?.title ?? column.id,
-      width: spec?.width,
-      fixed: spec?.fixed,
+      width: fit.columns[i].width,
+      fixed: fit.columns[i].fixed,
       ellipsis: spec?.ellipsis,
       sorter: canSort,
       sortOrder: canSort ? (sorted === 'asc' ? 'ascend' : sorted === 'desc' ? 'descend' : null) : undefined,
@@ -50,16 +62,13 @@ export function DataTable({ table, layout, lang, loading, selectable }: DataTabl
       ),
     };
   });
-  const scrollX =
-    visible.reduce((sum, column) => sum + (layout[column.id]?.width ?? 0), 0) +
-    (selectable ? SELECTION_WIDTH : 0);
 
   const selection: RowSelectionState = table.state.rowSelection;
   const rowSelection: TableProps<ListRow>['rowSelection'] = selectable
     ? {
         columnWidth: SELECTION_WIDTH,
         // the selection column sticks with the schema's start-fixed columns, in front of them
-        fixed: fixedStart ? 'left' : undefined,
+        fixed: fit.selectionFixed ? 'left' : undefined,
         // a selection survives paging: export and batch actions work on every selected row
         preserveSelectedRowKeys: true,
         selectedRowKeys: Object.keys(selection).filter((id) => selection[id]),
@@ -75,18 +84,20 @@ export function DataTable({ table, layout, lang, loading, selectable }: DataTabl
   };
 
   return (
-    <Table<ListRow>
-      size="middle"
-      rowKey="id"
-      columns={columns}
-      dataSource={table.getRowModel().rows}
-      rowSelection={rowSelection}
-      expandable={{ childrenColumnName: NO_CHILDREN }}
-      pagination={false}
-      loading={loading}
-      scroll={{ x: scrollX }}
-      tableLayout="fixed"
-      onChange={onChange}
-    />
+    <div ref={frame}>
+      <Table<ListRow>
+        size="middle"
+        rowKey="id"
+        columns={columns}
+        dataSource={table.getRowModel().rows}
+        rowSelection={rowSelection}
+        expandable={{ childrenColumnName: NO_CHILDREN }}
+        pagination={false}
+        loading={loading}
+        scroll={{ x: fit.scrollX }}
+        tableLayout="fixed"
+        onChange={onChange}
+      />
+    </div>
   );
 }

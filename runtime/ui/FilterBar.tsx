@@ -1,12 +1,15 @@
 // The search form above a list: one control per declared filter, in the shape its op asks for
 // (text for like, a select for eq on enums and booleans, a date range for range, a multi-select
-// for in). Nothing is sent until Search; Reset clears every control and searches again.
-import { Button, Form, Space } from 'antd';
+// for in). Nothing is sent until Search; Reset clears every control and searches again. The
+// filters sit in a grid whose columns follow the screen's width, labels aligned, down to one
+// filter a line on a phone.
+import { Button, Col, Flex, Form, Grid, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { DATE_FORMAT } from '../client/constants.ts';
 import type { Filters, FilterValue, RangeValue } from '../client/resourceClient.ts';
 import type { Lang, Resource } from '../schema/types.ts';
+import { textWidth } from './columnWidth.ts';
 import { FilterControl, isDateField } from './FilterControl.tsx';
 import { toDayjs } from './formatTime.ts';
 import { t } from './i18n.ts';
@@ -19,6 +22,13 @@ export interface FilterBarProps {
 }
 
 type DateRange = [Dayjs | null, Dayjs | null] | null;
+
+/** a filter's share of the line by screen width: Ant Design Pro's query filter's own */
+const FILTER_SPAN = { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 } as const;
+/** the label's colon and the gap after it */
+const LABEL_CHROME = 24;
+/** a longer label wraps rather than squeeze its control */
+const MAX_LABEL_WIDTH = 140;
 
 /** Filters → the controls' values (date ranges become dayjs pairs). */
 function toFormValues(resource: Resource, filters: Filters): Record<string, unknown> {
@@ -61,6 +71,7 @@ function toFilters(resource: Resource, values: Record<string, unknown>): Filters
 
 export function FilterBar({ resource, lang, value, onSearch }: FilterBarProps) {
   const [form] = Form.useForm();
+  const screens = Grid.useBreakpoint();
   // The URL may change the filters (Back, a shared link): the controls follow. Only a change
   // does: a kept-alive tab shown again re-creates its effects, and what was typed in it, not yet
   // searched, stays.
@@ -80,34 +91,52 @@ export function FilterBar({ resource, lang, value, onSearch }: FilterBarProps) {
   });
   if (filters.length === 0) return null;
 
+  const labelWidth = Math.min(
+    MAX_LABEL_WIDTH,
+    Math.max(...filters.map(({ field }) => textWidth(field.title[lang]))) + LABEL_CHROME,
+  );
+  // a phone: one filter a line, its label above it, as antd lays a form out on a narrow screen
+  const stacked = !screens.sm;
+
   return (
     <Form
       form={form}
-      layout="inline"
+      layout={stacked ? 'vertical' : 'horizontal'}
+      labelCol={stacked ? undefined : { flex: `${labelWidth}px` }}
+      labelWrap
       role="search"
       onFinish={(values) => onSearch(toFilters(resource, values))}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      style={{ marginBottom: 16 }}
     >
-      {filters.map(({ filter, field }) => (
-        <Form.Item key={filter.field} name={filter.field} label={field.title[lang]}>
-          <FilterControl filter={filter} field={field} lang={lang} />
-        </Form.Item>
-      ))}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('search', lang)}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('reset', lang)}
-          </Button>
-        </Space>
-      </Form.Item>
+      <Row gutter={[16, stacked ? 0 : 12]}>
+        {filters.map(({ filter, field }) => (
+          <Col key={filter.field} {...FILTER_SPAN}>
+            <Form.Item
+              name={filter.field}
+              label={field.title[lang]}
+              style={{ marginBottom: stacked ? 12 : 0 }}
+            >
+              <FilterControl filter={filter} field={field} lang={lang} />
+            </Form.Item>
+          </Col>
+        ))}
+        {/* the buttons end the last line, on the right, as in Ant Design Pro's query filter */}
+        <Col {...FILTER_SPAN} style={{ marginInlineStart: 'auto' }}>
+          <Flex justify="end" gap="small">
+            <Button type="primary" htmlType="submit">
+              {t('search', lang)}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+            >
+              {t('reset', lang)}
+            </Button>
+          </Flex>
+        </Col>
+      </Row>
     </Form>
   );
 }

@@ -17,6 +17,9 @@ export interface FilterControlProps {
   onChange?: (value: unknown) => void;
 }
 
+/** every control fills its place in the filter grid, however narrow the screen */
+const FULL_WIDTH = { width: '100%', minWidth: 0 } as const;
+
 export function isDateField(field: Field): boolean {
   return field.type === 'date' || field.type === 'datetime';
 }
@@ -46,22 +49,25 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
         onChange={change}
         allowEmpty={[true, true]}
         placeholder={[t('startDate', lang), t('endDate', lang)]}
+        style={FULL_WIDTH}
       />
     );
   }
   if (filter.op === 'range') {
     const range = (value ?? {}) as RangeValue;
     return (
-      <Space.Compact>
+      <Space.Compact block>
         <InputNumber
           aria-label={`${title} ≥`}
           value={range.from as number | undefined}
           onChange={(from) => change({ ...range, from: from ?? undefined })}
+          style={FULL_WIDTH}
         />
         <InputNumber
           aria-label={`${title} ≤`}
           value={range.to as number | undefined}
           onChange={(to) => change({ ...range, to: to ?? undefined })}
+          style={FULL_WIDTH}
         />
       </Space.Compact>
     );
@@ -75,6 +81,7 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
         placeholder={pick}
         value={value as Id | Id[] | undefined}
         onChange={change}
+        style={FULL_WIDTH}
       />
     );
   }
@@ -86,6 +93,7 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
         placeholder={pick}
         value={value as Id | Id[] | undefined}
         onChange={change}
+        style={FULL_WIDTH}
       />
     );
   }
@@ -99,7 +107,7 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
         options={choices(field, lang)}
         value={value}
         onChange={change}
-        style={{ minWidth: 160 }}
+        style={FULL_WIDTH}
       />
     );
   }
@@ -112,7 +120,7 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
         placeholder={enter}
         value={value}
         onChange={change}
-        style={{ minWidth: 160 }}
+        style={FULL_WIDTH}
       />
     );
   }
@@ -123,6 +131,7 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
         placeholder={enter}
         value={value as number | undefined}
         onChange={change}
+        style={FULL_WIDTH}
       />
     );
   }

@@ -15,6 +15,8 @@ export type PaginationPart = 'total' | 'sizes' | 'prev' | 'pager' | 'next' | 'ju
 
 export interface PaginationProps {
   total: number;
+  /** the total is an estimate (docs/api.md): shown as "about", rounded, and the pager still offers every page it implies */
+  estimated?: boolean;
   page?: number;
   limit?: number;
   onPagination: (value: { page: number; limit: number }) => void;
@@ -32,8 +34,16 @@ export interface PaginationProps {
 
 const FULL_LAYOUT: readonly PaginationPart[] = ['total', 'sizes', 'prev', 'pager', 'next', 'jumper'];
 
+/** An estimate to its first two digits: 1,234,567 is about 1,200,000. */
+function rounded(total: number): number {
+  if (total < 100) return total;
+  const unit = 10 ** (Math.floor(Math.log10(total)) - 1);
+  return Math.round(total / unit) * unit;
+}
+
 export function Pagination({
   total,
+  estimated = false,
   page = DEFAULT_PAGE,
   limit = DEFAULT_LIMIT,
   onPagination,
@@ -82,7 +92,15 @@ export function Pagination({
         padding: `${token.padding}px 0`,
       }}
     >
-      {has('total') && <span>{t('total', lang, { total })}</span>}
+      {has('total') && (
+        <span>
+          {estimated
+            ? t('totalEstimated', lang, {
+                total: rounded(total).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en'),
+              })
+            : t('total', lang, { total })}
+        </span>
+      )}
       {has('sizes') && (
         <Select
           aria-label={t('pageSize', lang)}

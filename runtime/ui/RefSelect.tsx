@@ -1,11 +1,11 @@
-// A searchable picker over the rows of the resource a ref field names. The form widget and the
-// filter bar both use it, so a role is chosen the same way wherever it is chosen.
+// A searchable picker over the rows of the resource a ref field names, of any size (see
+// useRefSearch). The form widget and the filter bar both use it, so a role is chosen the same
+// way wherever it is chosen.
 import { Select } from 'antd';
 import { useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
-import { useRefClient } from './ResourcesContext.tsx';
-import { canSearchLabel, useRefOptions } from './useRefOptions.ts';
+import { useRefSearch } from './useRefSearch.ts';
 
 export interface RefSelectProps {
   field: Field;
@@ -17,6 +17,8 @@ export interface RefSelectProps {
   id?: string;
   onBlur?: () => void;
   style?: React.CSSProperties;
+  /** the picker's name for assistive technology, where no label element names it */
+  'aria-label'?: string;
 }
 
 export function RefSelect({
@@ -29,14 +31,14 @@ export function RefSelect({
   id,
   onBlur,
   style,
+  'aria-label': ariaLabel,
 }: RefSelectProps) {
   const [search, setSearch] = useState('');
-  const { options, loading } = useRefOptions(field, search);
-  // when the server searches, its answer is already the match list; otherwise filter what is loaded
-  const serverSearch = canSearchLabel(useRefClient(field.ref!), field.refLabel);
+  const { options, loading, loadMore, serverSearch } = useRefSearch(field, search, value);
   return (
     <Select<Id | Id[]>
       id={id}
+      aria-label={ariaLabel}
       mode={multiple ? 'multiple' : undefined}
       allowClear
       value={value ?? undefined}
@@ -46,9 +48,15 @@ export function RefSelect({
       placeholder={placeholder}
       loading={loading}
       options={options.map((o) => ({ value: o.value, label: o.label }))}
+      // the next page of matches when the list is scrolled near its end
+      onPopupScroll={(event) => {
+        const list = event.currentTarget as HTMLElement;
+        if (list.scrollTop + list.clientHeight >= list.scrollHeight - 40) loadMore();
+      }}
       showSearch={{
         onSearch: setSearch,
         optionFilterProp: 'label',
+        // when the server searches, its answer is already the match list; otherwise filter what is loaded
         filterOption: serverSearch ? false : undefined,
       }}
       style={{ minWidth: 180, ...style }}

@@ -1,5 +1,6 @@
-// The picker for a tree-parent field, or a ref to a tree resource (a role's menus): the
-// referenced rows shown as their tree. A tree-parent picker offers the root (0) as well.
+// The picker for a tree-parent field, or a ref to a tree resource (a content's category): the
+// referenced rows shown as their tree. A tree-parent picker offers the root (0) as well; a
+// multiple pick ticks each entry on its own, as the check tree (RefCheckTree.tsx) does.
 import { TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
@@ -41,6 +42,14 @@ function subtreeOf(options: readonly RefOption[], rootId: Id): Set<string> {
   return out;
 }
 
+/** The ids of a strict multiple pick, which antd hands over as `{ label, value }` pairs. */
+function idsOf(next: unknown): Id[] {
+  if (!Array.isArray(next)) return [];
+  return next.map((item) =>
+    typeof item === 'object' && item !== null ? (item as { value: Id }).value : item,
+  );
+}
+
 export function RefTreeSelect({
   field,
   value,
@@ -80,12 +89,14 @@ export function RefTreeSelect({
     <TreeSelect<Id | Id[]>
       id={id}
       value={value ?? undefined}
-      onChange={(next) => onChange(next ?? undefined)}
+      onChange={(next) => onChange(multiple ? idsOf(next) : (next ?? undefined))}
       treeData={treeData}
       // rootPId left at its default: every row whose parent is not listed shows at the top
       treeDataSimpleMode={{ id: 'id', pId: 'pId' }}
       multiple={multiple}
       treeCheckable={multiple}
+      // each entry ticked on its own: a cascade would save entries nobody chose (docs/schema.md)
+      treeCheckStrictly={multiple}
       // everything open until the user folds something; a default expansion would apply only to
       // the rows present when the dropdown first opened, so options arriving later stayed folded
       treeExpandedKeys={expanded ?? treeData.map((node) => node.value)}

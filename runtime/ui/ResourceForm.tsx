@@ -1,9 +1,11 @@
 // The create / edit / action form of any resource, compiled from its schema by toJsonSchema, so
 // the browser checks exactly what the server checks, with the same messages. A rejected save's
-// per-field messages (ApiError.fieldErrors) are shown on the fields themselves.
+// per-field messages (ApiError.fieldErrors) are shown on the fields themselves. A field whose
+// `writePermission` the user lacks (a user's roles without the assignRoles button) is shown
+// disabled and never sent. Fields marked `confirmChanges` are listed as added and removed
+// entries, and the save waits for a yes.
 import { Form as AntdForm } from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { Alert, Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../client/apiError.ts';
@@ -11,16 +13,20 @@ import type { Id } from '../client/resourceClient.ts';
 import { toJsonSchema } from '../schema/compileJsonSchema.ts';
 import type { Lang, Resource } from '../schema/types.ts';
 import { validationMessage } from '../schema/validationMessages.ts';
-import { type FormMode, writableFields } from '../schema/writable.ts';
+import { type FormMode, lockedFields, writableFields } from '../schema/writable.ts';
+import { ChangeSummary } from './ChangeSummary.tsx';
+import { formValidator } from './formValidator.ts';
 import { t } from './i18n.ts';
+import { type ListChange, listChanges } from './listChanges.ts';
 import { AvatarWidget } from './widgets/AvatarWidget.tsx';
+import { CheckTreeWidget } from './widgets/CheckTreeWidget.tsx';
+import { FileUploadWidget } from './widgets/FileUploadWidget.tsx';
 import type { ResourceFormContext } from './widgets/formContext.ts';
 import { JsonWidget } from './widgets/JsonWidget.tsx';
 import { isFieldVisible, LayoutObjectFieldTemplate } from './widgets/LayoutObjectFieldTemplate.tsx';
 import { RefSelectWidget } from './widgets/RefSelectWidget.tsx';
 import { RichTextWidget } from './widgets/RichTextWidget.tsx';
 import { TreeSelectWidget } from './widgets/TreeSelectWidget.tsx';
-import { UrlImageWidget } from './widgets/UrlImageWidget.tsx';
 
 export type FormValues = Record<string, unknown>;
 
@@ -34,15 +40,20 @@ export interface ResourceFormProps {
   onCancel?: () => void;
   lang?: Lang;
   submitText?: string;
+  /** the permission store's check; without it every field is writable */
+  can?: (code: string) => boolean;
 }
+
+const HOLDS_ALL = () => true;
 
 // the schema's own widget names (runtime/schema/fieldTypes.ts) that rjsf does not ship
 const WIDGETS = {
   refSelect: RefSelectWidget,
   treeSelect: TreeSelectWidget,
+  checkTree: CheckTreeWidget,
   avatar: AvatarWidget,
-  image: UrlImageWidget,
-  upload: UrlImageWidget,
+  image: FileUploadWidget,
+  upload: FileUploadWidget,
   json: JsonWidget,
   richtext: RichTextWidget,
 };
@@ -61,9 +72,20 @@ export function ResourceForm({
   onCancel,
   lang = 'zh',
   submitText,
+  can = HOLDS_ALL,
 }: ResourceFormProps) {
-  const { schema, uiSchema } = useMemo(() => toJsonSchema(resource, mode, lang), [resource, mode, lang]);
-  const partial = useMemo(() => writableFields(resource, mode).partial, [resource, mode]);
+  const locked = useMemo(() => lockedFields(resource, can), [resource, can]);
+  const { schema, uiSchema } = useMemo(() => {
+    const compiled = toJsonSchema(resource, mode, lang);
+    for (const name of locked) {
+      if (compiled.uiSchema[name])
+        compiled.uiSchema[name] = { ...compiled.uiSchema[name], 'ui:disabled': true };
+    }
+    return compiled;
+  }, [resource, mode, lang, locked]);
+  // checked without generated code, which the Content-Security-Policy forbids (formValidator.ts)
+  const validator = useMemo(() => formValidator(schema as RJSFSchema), [schema]);
+  const { partial, fields } = useMemo(() => writableFields(resource, mode), [resource, mode]);
   const [formData, setFormData] = useState<FormValues>(() => {
     const start: FormValues = {};
     for (const name of Object.keys(schema.properties)) {
@@ -73,10 +95,13 @@ export function ResourceForm({
   });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // a save waiting for the administrator to confirm what it changes
+  const [pending, setPending] = useState<{ values: FormValues; changes: ListChange[] } | null>(null);
 
   const context = useMemo<ResourceFormContext>(
     () => ({
       lang,
+      resource: resource.name,
       rowId: initial?.id as Id | undefined,
       fields: new Map(resource.fields.map((f) => [f.name, f])),
     }),
@@ -114,15 +139,22 @@ export function ResourceForm({
     setFormData(next);
   };
 
-  const submit = async (data: FormValues) => {
+  const submit = (data: FormValues) => {
     const values: FormValues = {};
     for (const [name, value] of Object.entries(data)) {
+      if (locked.has(name)) continue;
       // a field hidden by its condition does not apply to this row
       if (!isFieldVisible(uiSchema[name], data)) continue;
-      // a batch update sets only what was filled in
-      if (partial && (value === undefined || value === null || value === '')) continue;
+      // a batch update sets only what was filled in (an untouched list holds no entry)
+      if (partial && (value === undefined || value === null || value === '' || isEmptyList(value))) continue;
       values[name] = value;
     }
+    const changes = listChanges(fields, initial, values, partial);
+    if (changes.length > 0) setPending({ values, changes });
+    else void save(values);
+  };
+
+  const save = async (values: FormValues) => {
     setSaving(true);
     setServerErrors({});
     try {
@@ -132,6 +164,7 @@ export function ResourceForm({
       if (isApiError(error) && error.fieldErrors) setServerErrors(error.fieldErrors);
     } finally {
       setSaving(false);
+      setPending(null);
     }
   };
 
@@ -172,6 +205,18 @@ export function ResourceForm({
           </Button>
         )}
       </Space>
+      {/* mounted only while a save waits; its dialog is a portal, outside the form element */}
+      {pending && (
+        <ChangeSummary
+          changes={pending.changes}
+          lang={lang}
+          saving={saving}
+          onConfirm={() => void save(pending.values)}
+          onCancel={() => setPending(null)}
+        />
+      )}
     </AntdForm>
   );
 }
+
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;

@@ -1,9 +1,14 @@
 // Create and edit open the resource form in a drawer beside the list. Editing loads the row
-// afresh, so the form starts from what the server holds rather than from a stale list page.
+// afresh, so the form starts from what the server holds rather than from a stale list page,
+// and the save sends the version it loaded: when someone else saved the row meanwhile, the
+// conflict dialog shows what differs and lets the editor reload theirs or overwrite.
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Skeleton } from 'antd';
-import type { Id, ResourceClient } from '../client/resourceClient.ts';
+import { useState } from 'react';
+import type { Id, ResourceClient, Row } from '../client/resourceClient.ts';
+import { inSentence } from '../schema/prompts.ts';
 import type { Lang } from '../schema/types.ts';
+import { ConflictDialog, conflictOf } from './ConflictDialog.tsx';
 import { t } from './i18n.ts';
 import { queryKeys } from './queryKeys.ts';
 import { type FormValues, ResourceForm } from './ResourceForm.tsx';
@@ -14,11 +19,26 @@ export interface ResourceFormDrawerProps {
   client: ResourceClient;
   target: FormTarget;
   lang: Lang;
-  onSubmit: (values: FormValues) => Promise<unknown>;
+  /** `version`: the version of the row the edit started from (undefined on create) */
+  onSubmit: (values: FormValues, version?: number) => Promise<unknown>;
   onClose: () => void;
+  /** the permission store's check: fields the user may not write are shown disabled */
+  can?: (code: string) => boolean;
 }
 
-export function ResourceFormDrawer({ client, target, lang, onSubmit, onClose }: ResourceFormDrawerProps) {
+interface Conflict {
+  mine: FormValues;
+  current: Row;
+}
+
+export function ResourceFormDrawer({
+  client,
+  target,
+  lang,
+  onSubmit,
+  onClose,
+  can,
+}: ResourceFormDrawerProps) {
   const { resource } = client;
   const editing = target.mode === 'update' ? target.id : undefined;
   const row = useQuery({
@@ -28,7 +48,24 @@ export function ResourceFormDrawer({ client, target, lang, onSubmit, onClose }: 
     // the form must start from the server's current values, never from a cached copy
     gcTime: 0,
   });
-  const name = resource.title[lang];
+  // the saved row the editor chose to reload after a conflict; the form then starts from it
+  const [reloaded, setReloaded] = useState<Row>();
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const loaded = reloaded ?? row.data;
+  const version = typeof loaded?.version === 'number' ? loaded.version : undefined;
+
+  const save = async (values: FormValues, base = version) => {
+    try {
+      await onSubmit(values, base);
+    } catch (error) {
+      const current = conflictOf(error);
+      if (!current) throw error;
+      setConflict({ mine: values, current });
+    }
+  };
+
+  // one row is being made or changed: 新增用户 / New user, not 新增用户管理 / New Users
+  const name = inSentence(resource.singular[lang], lang);
   const title =
     target.mode === 'create'
       ? t('createTitle', lang, { resource: name })
@@ -38,17 +75,43 @@ export function ResourceFormDrawer({ client, target, lang, onSubmit, onClose }: 
       {editing !== undefined && row.isError ? (
         // the HTTP client has shown why; the drawer only says there is nothing to edit
         <Empty description={t('empty', lang)} />
-      ) : editing !== undefined && !row.data ? (
+      ) : editing !== undefined && !loaded ? (
         <Skeleton active loading />
       ) : (
         <ResourceForm
-          key={String(editing ?? 'new')}
+          // a reloaded row starts the form afresh from the saved values
+          key={`${String(editing ?? 'new')}:${version ?? ''}`}
           resource={resource}
           mode={target.mode}
-          initial={row.data}
+          initial={loaded}
           lang={lang}
-          onSubmit={onSubmit}
+          can={can}
+          onSubmit={(values) => save(values)}
           onCancel={onClose}
+        />
+      )}
+      {conflict && (
+        <ConflictDialog
+          resource={resource}
+          lang={lang}
+          mine={conflict.mine}
+          current={conflict.current}
+          onCancel={() => setConflict(null)}
+          onReload={() => {
+            setReloaded(conflict.current);
+            setConflict(null);
+          }}
+          onOverwrite={async () => {
+            // mine again, over the version saved now; a newer save meanwhile is a new conflict
+            const base = typeof conflict.current.version === 'number' ? conflict.current.version : undefined;
+            try {
+              await save(conflict.mine, base);
+              setConflict((shown) => (shown === conflict ? null : shown));
+            } catch {
+              // the HTTP client has shown why; the form stays open with the editor's values
+              setConflict(null);
+            }
+          }}
         />
       )}
     </Drawer>

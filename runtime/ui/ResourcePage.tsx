@@ -12,7 +12,8 @@ import {
 } from '@tanstack/react-table';
 import { message } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { MAX_LIMIT } from '../client/constants.ts';
+import { isApiError } from '../client/apiError.ts';
+import { ERROR_TOAST_MS, MAX_LIMIT } from '../client/constants.ts';
 import type { ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
 import { toListColumns } from '../schema/columns.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
@@ -28,13 +29,14 @@ import { listFeatures } from './listTable.ts';
 import { Pagination } from './Pagination.tsx';
 import { pageActions } from './pageActions.ts';
 import { queryKeys } from './queryKeys.ts';
+import { ReferencesDialog, type ReferencesDialogProps, referencesOf } from './ReferencesDialog.tsx';
 import type { FormValues } from './ResourceForm.tsx';
 import { type FormTarget, ResourceFormDrawer } from './ResourceFormDrawer.tsx';
 import { saveFile } from './saveFile.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { useColumnVisibility } from './useColumnVisibility.ts';
 import { sortParam, useListState } from './useListState.ts';
-import { useRefLabelMaps } from './useRefOptions.ts';
+import { useRefLabels } from './useRefLabels.ts';
 
 export interface ResourcePageProps {
   resource: Resource;
@@ -82,13 +84,14 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
 
   const actions = useMemo(() => pageActions(resource, can), [resource, can]);
   const descriptors = useMemo(() => toListColumns(resource, lang), [resource, lang]);
-  const refLabels = useRefLabelMaps(descriptors, can);
+  const refLabels = useRefLabels(descriptors, query.data?.rows ?? NO_ROWS, can);
 
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(resource.name);
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [dialog, setDialog] = useState<{ action: Action; row?: Row } | null>(null);
+  const [refusal, setRefusal] = useState<Omit<ReferencesDialogProps, 'lang' | 'onClose'> | null>(null);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name) });
   const selectedIds = () => Object.keys(rowSelection).filter((id) => rowSelection[id]);
@@ -98,13 +101,13 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       const ids = selectedIds();
       switch (action.name) {
         case 'delete':
-          await client.remove(row!.id);
+          await client.remove(row!.id, { silent: true });
           setRowSelection((s) =>
             Object.fromEntries(Object.entries(s).filter(([id]) => id !== String(row!.id))),
           );
           return t('deleted', lang);
         case 'batchDelete': {
-          const { count } = await client.removeMany(ids);
+          const { count } = await client.removeMany(ids, { silent: true });
           setRowSelection({});
           return t('deletedMany', lang, { count });
         }
@@ -136,6 +139,15 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     onSuccess: (text, request) => {
       if (text) toast.success(text);
       if (request.action.name !== 'export' && !request.action.download) return invalidate();
+    },
+    // deletes are sent silently: a refusal by references opens the dialog that names them
+    onError: (error, request) => {
+      if (request.action.name !== 'delete' && request.action.name !== 'batchDelete') return;
+      const references = isApiError(error) ? referencesOf(error.data) : undefined;
+      if (references) {
+        const ids = request.action.name === 'delete' ? [request.row!.id] : selectedIds();
+        setRefusal({ message: error.message, references, ids });
+      } else if (!isApiError(error) || !error.canceled) toast.error(error.message, ERROR_TOAST_MS / 1000);
     },
   });
 
@@ -198,6 +210,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   return (
     <div>
       {toastHolder}
+      {refusal && <ReferencesDialog {...refusal} lang={lang} onClose={() => setRefusal(null)} />}
       <FilterBar resource={resource} lang={lang} value={list.filters} onSearch={listActions.setFilters} />
       <Toolbar
         lang={lang}
@@ -222,6 +235,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         // a tree shows whole, and an empty list has nothing to page through
         hidden={tree || !query.data?.total}
         total={query.data?.total ?? 0}
+        estimated={query.data?.estimated}
         page={list.page}
         limit={list.limit}
         lang={lang}
@@ -232,10 +246,11 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           client={client}
           target={formTarget}
           lang={lang}
+          can={can}
           onClose={() => setFormTarget(null)}
-          onSubmit={async (values) => {
+          onSubmit={async (values, version) => {
             if (formTarget.mode === 'create') await client.create(values);
-            else await client.update(formTarget.id, values);
+            else await client.update(formTarget.id, values, { version });
             toast.success(t('saved', lang));
             setFormTarget(null);
             await invalidate();
@@ -249,6 +264,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           row={dialog.row}
           count={selectedIds().length}
           lang={lang}
+          can={can}
           onClose={() => setDialog(null)}
           onSubmit={async (values) => {
             await perform.mutateAsync({ action: dialog.action, row: dialog.row, values });

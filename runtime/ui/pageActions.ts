@@ -15,8 +15,10 @@ export interface PageActions {
 export function pageActions(resource: Resource, can: (code: string) => boolean): PageActions {
   const out: PageActions = { toolbar: [], batch: [], row: [] };
   for (const action of resource.actions) {
-    // import needs an upload call, which docs/api.md does not define yet; a button that cannot work is not shown
-    if (action.scope === 'self' || action.name === 'import' || !can(action.permission)) continue;
+    // import needs an upload call, which docs/api.md does not define yet; a button that cannot work
+    // is not shown. reorder moves given rows: pages offer it as move buttons, never as a toolbar button
+    if (action.scope === 'self' || action.name === 'import' || action.name === 'reorder') continue;
+    if (!can(action.permission)) continue;
     out[action.scope].push(action);
   }
   return out;

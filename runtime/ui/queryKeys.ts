@@ -7,4 +7,6 @@ export const queryKeys = {
   list: (name: string, params: ListParams) => ['resource', name, 'list', params] as const,
   row: (name: string, id: Id) => ['resource', name, 'row', String(id)] as const,
   options: (name: string, search: string) => ['resource', name, 'options', search] as const,
+  /** the rows with these ids (sorted), read for the labels of references to them */
+  many: (name: string, ids: readonly string[]) => ['resource', name, 'many', ids.join(',')] as const,
 };

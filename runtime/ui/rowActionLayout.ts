@@ -34,7 +34,8 @@ export function splitRowActions(offered: readonly Action[]): RowActionLayout {
  * - up to three actions: all of them;
  * - past three, two links and the menu. Actions without a `when` are offered on every row, so
  *   the two links come from the actions up to the second such one;
- * - past three with conditions, a row may be left with exactly three: the three widest.
+ * - past three with conditions, a row may be left with exactly three (the three widest), unless
+ *   more than three have no condition.
  */
 export function actionsColumnWidth(actions: readonly Action[], lang: Lang): number {
   const header = textWidth(t('actions', lang)) + CELL_PADDING;
@@ -58,7 +59,11 @@ export function actionsColumnWidth(actions: readonly Action[], lang: Lang): numb
     const candidates = lastCandidate < 0 ? actions : actions.slice(0, lastCandidate + 1);
     const more = textWidth(t('more', lang)) + CARET_WIDTH + LINK_PADDING + DIVIDER_WIDTH;
     line = widest(candidates, INLINE_WITH_MORE) + more;
-    if (actions.some((a) => a.when)) line = Math.max(line, widest(actions, INLINE_LIMIT));
+    // every row offers the actions without a `when`: with more than three of those, none is
+    // ever left with three or fewer
+    const always = actions.filter((a) => !a.when).length;
+    if (always <= INLINE_LIMIT && actions.some((a) => a.when))
+      line = Math.max(line, widest(actions, INLINE_LIMIT));
   }
   return Math.max(header, line + CELL_PADDING + SLACK);
 }

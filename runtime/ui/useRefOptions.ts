@@ -1,41 +1,40 @@
 // The choices of a ref field, read from the referenced resource's list endpoint (at most one
 // page of MAX_LIMIT rows). When that resource can search its label field, the typed text is
 // sent to the server so resources larger than one page stay searchable.
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { MAX_LIMIT } from '../client/constants.ts';
-import type { ListResult } from '../client/envelope.ts';
 import type { Id, ResourceClient, Row } from '../client/resourceClient.ts';
-import { permissionCode } from '../schema/manifest.ts';
 import type { Field } from '../schema/types.ts';
 import { queryKeys } from './queryKeys.ts';
-import { useRefClient, useResources } from './ResourcesContext.tsx';
-
-/** A list column that may point into another resource (ColumnDescriptor has this shape). */
-export interface RefColumn {
-  field: string;
-  ref?: string;
-  refLabel?: string;
-}
+import { useRefClient } from './ResourcesContext.tsx';
 
 export interface RefOption {
   value: Id;
   label: string;
   /** the option's parent when the referenced resource is a tree */
   parent?: Id;
+  /** the field's `detail` of the row (a menu's permission code), when it has one */
+  detail?: string;
 }
 
 function optionsOf(
   client: ResourceClient,
   labelField: string | undefined,
   rows: readonly Row[],
+  detailField?: string,
 ): RefOption[] {
   const parentField = client.resource.treeParent;
-  return rows.map((row) => ({
-    value: row.id,
-    label: labelField && row[labelField] != null ? String(row[labelField]) : String(row.id),
-    parent: parentField ? (row[parentField] as Id | undefined) : undefined,
-  }));
+  return rows.map((row) => {
+    const option: RefOption = {
+      value: row.id,
+      label: labelField && row[labelField] != null ? String(row[labelField]) : String(row.id),
+      parent: parentField ? (row[parentField] as Id | undefined) : undefined,
+    };
+    const detail = detailField ? row[detailField] : undefined;
+    if (detail != null && detail !== '') option.detail = String(detail);
+    return option;
+  });
 }
 
 function fetchOptions(
@@ -65,50 +64,8 @@ export function useRefOptions(field: Field, search = '') {
     staleTime: 30_000,
   });
   const options = useMemo(
-    () => optionsOf(client, field.refLabel, query.data?.rows ?? []),
-    [client, field.refLabel, query.data],
+    () => optionsOf(client, field.refLabel, query.data?.rows ?? [], field.refDetail),
+    [client, field.refLabel, field.refDetail, query.data],
   );
   return { options, loading: query.isFetching, resource: client.resource };
-}
-
-/**
- * id → label for every ref column of a list, so cells show role names rather than role ids.
- * Skipped for resources the user may not list: the cell then shows the id, without a toast.
- */
-export function useRefLabelMaps(
-  columns: readonly RefColumn[],
-  can: (code: string) => boolean,
-): Record<string, ReadonlyMap<string, string>> {
-  const { clientFor } = useResources();
-  const sources = useMemo(
-    () =>
-      columns
-        .filter((c) => c.ref)
-        .map((c) => ({ column: c, client: clientFor(c.ref!) }))
-        .filter((s): s is { column: RefColumn; client: ResourceClient } => Boolean(s.client)),
-    [columns, clientFor],
-  );
-  const data = useQueries({
-    queries: sources.map(({ column, client }) => ({
-      queryKey: queryKeys.options(client.resource.name, ''),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOptions(client, column.refLabel, '', signal),
-      enabled: can(permissionCode(client.resource, 'list')),
-      staleTime: 30_000,
-    })),
-    combine: rowsOfEach,
-  });
-  // `data` keeps its identity until a result changes (see `combine`)
-  return useMemo(() => {
-    const out: Record<string, ReadonlyMap<string, string>> = {};
-    sources.forEach(({ column, client }, i) => {
-      const options = optionsOf(client, column.refLabel, data[i] ?? []);
-      out[column.field] = new Map(options.map((o) => [String(o.value), o.label]));
-    });
-    return out;
-  }, [sources, data]);
-}
-
-// module level, so react-query keeps the combined array while no result changes
-function rowsOfEach(results: Array<{ data?: ListResult<Row> }>): Array<Row[] | undefined> {
-  return results.map((r) => r.data?.rows);
 }

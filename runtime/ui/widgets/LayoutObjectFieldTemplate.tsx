@@ -35,7 +35,8 @@ export function LayoutObjectFieldTemplate({ properties, uiSchema, formData }: Ob
       return (
         <Row gutter={16} key={row.join('|')}>
           {shown.map((name) => (
-            <Col key={name} span={24 / row.length}>
+            // side by side from a small tablet up; one a line on a phone
+            <Col key={name} xs={24} sm={24 / row.length}>
               {content.get(name)}
             </Col>
           ))}

@@ -6,9 +6,10 @@
 import { Image as ImageNode } from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { theme } from 'antd';
+import { Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { Lang } from '../../schema/types.ts';
+import { t } from '../i18n.ts';
 import { RichTextToolbar } from './RichTextToolbar.tsx';
 
 export interface RichTextEditorProps {
@@ -22,6 +23,18 @@ export interface RichTextEditorProps {
   lang: Lang;
   /** the field's title, as the editing area's accessible name */
   label?: string;
+  /**
+   * Uploads a picture (picked, pasted or dropped) and gives its URL, or undefined when it was
+   * refused; the reason is then shown by `uploadError`. Without it pictures come by address only.
+   */
+  uploadImage?: (file: File) => Promise<string | undefined>;
+  uploading?: boolean;
+  uploadError?: string;
+}
+
+/** The picture files a paste or a drop carries (a screenshot, a photo from the desktop). */
+function pictureFiles(data: DataTransfer | null): File[] {
+  return [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));
 }
 
 const EXTENSIONS = [
@@ -53,6 +66,9 @@ export function RichTextEditor({
   readOnly,
   lang,
   label,
+  uploadImage,
+  uploading,
+  uploadError,
 }: RichTextEditorProps) {
   const { token } = theme.useToken();
   // the editor is created once; its callbacks reach the latest props through these
@@ -60,6 +76,9 @@ export function RichTextEditor({
   onChangeRef.current = onChange;
   const onBlurRef = useRef(onBlur);
   onBlurRef.current = onBlur;
+  const uploadRef = useRef(uploadImage);
+  uploadRef.current = uploadImage;
+  const picker = useRef<HTMLInputElement>(null);
   /** the HTML this editor last reported, to tell its own echo from a value set from outside */
   const reported = useRef(value ?? '');
   const editable = !disabled && !readOnly;
@@ -77,6 +96,23 @@ export function RichTextEditor({
         'aria-multiline': 'true',
         ...(label ? { 'aria-label': label } : {}),
       },
+      // a pasted or dropped picture is uploaded and inserted by its URL, never kept as a data:
+      // URL in the text; until the upload answers the text stays as it was
+      handlePaste: (view, event) => {
+        const files = pictureFiles(event.clipboardData);
+        if (files.length === 0 || !uploadRef.current) return false;
+        event.preventDefault();
+        void insertUploaded(files, () => view.state.selection.from);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = moved ? [] : pictureFiles(event.dataTransfer);
+        if (files.length === 0 || !uploadRef.current) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        void insertUploaded(files, () => at ?? view.state.selection.from);
+        return true;
+      },
     },
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? '' : e.getHTML();
@@ -85,6 +121,15 @@ export function RichTextEditor({
     },
     onBlur: () => onBlurRef.current?.(),
   });
+
+  /** Uploads the files one by one, each inserted where `at` says once its URL is known. */
+  async function insertUploaded(files: File[], at: () => number): Promise<void> {
+    for (const file of files) {
+      const src = await uploadRef.current?.(file);
+      if (!src) return;
+      editor.commands.insertContentAt(at(), { type: 'image', attrs: { src } });
+    }
+  }
 
   useEffect(() => {
     editor.setEditable(editable);
@@ -112,9 +157,34 @@ export function RichTextEditor({
         {CSS}
       </style>
       <div style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-        <RichTextToolbar editor={editor} lang={lang} disabled={!editable} />
+        <RichTextToolbar
+          editor={editor}
+          lang={lang}
+          disabled={!editable}
+          uploading={uploading}
+          onPickImage={uploadImage ? () => picker.current?.click() : undefined}
+        />
       </div>
+      {uploadImage && (
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label={t('uploadImage', lang)}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void insertUploaded(files, () => editor.state.selection.from);
+          }}
+        />
+      )}
       <EditorContent editor={editor} />
+      {uploadError && (
+        <div role="alert" style={{ padding: '4px 11px' }}>
+          <Typography.Text type="danger">{t('uploadFailed', lang, { reason: uploadError })}</Typography.Text>
+        </div>
+      )}
     </div>
   );
 }

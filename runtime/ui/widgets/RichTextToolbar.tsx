@@ -3,6 +3,7 @@
 import {
   BoldOutlined,
   ClearOutlined,
+  CloudUploadOutlined,
   DisconnectOutlined,
   ItalicOutlined,
   LineOutlined,
@@ -28,6 +29,10 @@ export interface RichTextToolbarProps {
   editor: Editor;
   lang: Lang;
   disabled?: boolean;
+  /** opens the file picker whose picture is uploaded and inserted; absent: no uploads here */
+  onPickImage?: () => void;
+  /** a picture is on its way: the upload button shows it and waits */
+  uploading?: boolean;
 }
 
 // the page's title is the article's h1, so the body's headings start at h2 (shown as "heading 1")
@@ -66,7 +71,7 @@ const BLOCKS: Toggle[] = [
   { name: 'blockquote', label: 'blockquote', icon: <MessageOutlined />, toggle: (c) => c.toggleBlockquote() },
 ];
 
-export function RichTextToolbar({ editor, lang, disabled }: RichTextToolbarProps) {
+export function RichTextToolbar({ editor, lang, disabled, onPickImage, uploading }: RichTextToolbarProps) {
   // the toolbar re-renders when what it shows changes, not on every keystroke
   const state = useEditorState({
     editor,
@@ -165,6 +170,15 @@ export function RichTextToolbar({ editor, lang, disabled }: RichTextToolbarProps
                   .run()
               : chain().extendMarkRange('link').setLink({ href }).run()
           }
+        />
+      )}
+      {onPickImage && (
+        <ToolbarButton
+          icon={<CloudUploadOutlined />}
+          title={t('uploadImage', lang)}
+          disabled={disabled}
+          loading={uploading}
+          onClick={onPickImage}
         />
       )}
       <UrlButton

@@ -4,6 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { formContextOf } from './formContext.ts';
+import { useFieldUpload } from './useFieldUpload.ts';
 
 const RichTextEditor = lazy(() =>
   import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })),
@@ -11,6 +12,7 @@ const RichTextEditor = lazy(() =>
 
 export function RichTextWidget({
   id,
+  name,
   value,
   onChange,
   onBlur,
@@ -19,7 +21,8 @@ export function RichTextWidget({
   label,
   registry,
 }: WidgetProps) {
-  const { lang } = formContextOf(registry);
+  const { lang, resource } = formContextOf(registry);
+  const upload = useFieldUpload(resource, name, undefined, lang);
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
       <RichTextEditor
@@ -31,6 +34,9 @@ export function RichTextWidget({
         readOnly={readonly}
         lang={lang}
         label={label}
+        uploadImage={async (file) => (await upload.send(file))?.url}
+        uploading={Boolean(upload.sending)}
+        uploadError={upload.error}
       />
     </Suspense>
   );

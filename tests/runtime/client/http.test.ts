@@ -2,8 +2,10 @@
 // The client's rules (spec §7/§8, docs/api.md) checked against a real HTTP server, in Node:
 // runtime/client is headless and must work without a browser.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttp, ERROR_TOAST_MS, type HttpOptions } from '../../../runtime/client/index.ts';
-import { TOKEN_FAILED_MESSAGE } from '../../../runtime/contract.ts';
+import { ApiError } from '../../../runtime/client/apiError.ts';
+import { ERROR_TOAST_MS } from '../../../runtime/client/constants.ts';
+import { createHttp, type HttpOptions } from '../../../runtime/client/http.ts';
+import { TOKEN_FAILED_MESSAGE, TOKEN_FAILED_MESSAGES } from '../../../runtime/contract.ts';
 import { failure, ok, startServer, type TestServer } from './testServer.ts';
 
 let server: TestServer;
@@ -184,6 +186,14 @@ describe('failures', () => {
   it('treats any failure whose message contains the token text as a lost session', async () => {
     const h = harness();
     server.handle(() => failure(200, `error: ${TOKEN_FAILED_MESSAGE}, please sign in`));
+    await rejection(h.http.get('/a'));
+    expect(h.onTokenFailed).toHaveBeenCalledTimes(1);
+    expect(h.toasts).toEqual([]);
+  });
+
+  it('knows the token text in Chinese too, as a server answering in Chinese words it', async () => {
+    const h = harness();
+    server.handle(() => failure(200, `${TOKEN_FAILED_MESSAGES.zh}，请重新登录`));
     await rejection(h.http.get('/a'));
     expect(h.onTokenFailed).toHaveBeenCalledTimes(1);
     expect(h.toasts).toEqual([]);

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The resource client turns page intentions into the calls docs/api.md fixes; checked on the wire.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttp, createResourceClient, type ResourceClient } from '../../../runtime/client/index.ts';
+import { createHttp } from '../../../runtime/client/http.ts';
+import { createResourceClient, type ResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Action, Field, Resource } from '../../../runtime/schema/types.ts';
 import { failure, ok, startServer, type TestServer } from './testServer.ts';
 
@@ -37,6 +38,7 @@ const notices: Resource = {
   name: 'notices',
   module: 'cms',
   title: { zh: '通知', en: 'Notices' },
+  singular: { zh: '通知', en: 'Notice' },
   endpoint: '/api/cms/notices',
   table: 'notices',
   route: '/cms/notices',
@@ -163,6 +165,36 @@ describe('writes', () => {
     ]);
   });
 
+  it('reorders through the reorder action, an order of ids as repeated keys or one move', async () => {
+    const ordered = createResourceClient(
+      createHttp({
+        baseURL: server.url,
+        getToken: () => 'tok',
+        notify: { error: () => {} },
+        onTokenFailed: () => {},
+      }),
+      {
+        ...notices,
+        order: { field: 'kind' },
+        actions: [action('reorder', 'PUT', '/api/cms/notices/order', { standard: true, scope: 'toolbar' })],
+      },
+    );
+    server.handle(() => ok({ count: 1, rows: [{ id: 3, kind: 20 }] }));
+    expect(await ordered.reorder({ ids: [3, 1] })).toEqual({ count: 1, rows: [{ id: 3, kind: 20 }] });
+    await ordered.reorder({ id: 3, offset: -1 });
+    const [byIds, byOffset] = server.received;
+    expect([byIds.method, byIds.path, byIds.form.getAll('ids')]).toEqual([
+      'PUT',
+      '/api/cms/notices/order',
+      ['3', '1'],
+    ]);
+    expect([...byOffset.form.entries()]).toEqual([
+      ['id', '3'],
+      ['offset', '-1'],
+    ]);
+    await expect(client.reorder({ ids: [1] })).rejects.toThrow(/no action named reorder/);
+  });
+
   it('rejects a failed write with the field errors', async () => {
     server.handle(() => failure(409, 'title already exists', { errors: { title: 'already exists' } }));
     await expect(client.create({ title: 'dup' })).rejects.toMatchObject({
@@ -234,5 +266,27 @@ describe('export and actions', () => {
   it('refuses an unknown action and a path the row cannot fill', async () => {
     await expect(client.action('nope', { id: 1 })).rejects.toThrow(/no action named nope/);
     await expect(client.action('publish')).rejects.toThrow(/needs id/);
+  });
+
+  it('uploads a file for a field as multipart, naming the resource and field, and reports progress', async () => {
+    const result = {
+      url: '/uploads/abc.png',
+      fileName: 'abc.png',
+      originalName: 'a.png',
+      size: 3,
+      type: 'image/png',
+    };
+    server.handle(() => ok(result));
+    const heard: number[] = [];
+    const file = new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' });
+    expect(await client.upload(file, 'cover', (p) => heard.push(p))).toEqual(result);
+    const sent = server.received.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/api/common/upload');
+    expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.body).toMatch(/name="resource"\r\n\r\nnotices\r\n/);
+    expect(sent.body).toMatch(/name="field"\r\n\r\ncover\r\n/);
+    expect(sent.body).toMatch(/name="file"; filename="a.png"/);
+    expect(heard.at(-1)).toBe(100);
   });
 });

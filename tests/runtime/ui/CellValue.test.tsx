@@ -30,6 +30,35 @@ describe('formatTime', () => {
 });
 
 describe('CellValue', () => {
+  it('tags a publish time still ahead as scheduled, and only the publish time', () => {
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const { unmount } = render(
+      <CellValue column={column('datetime', { publishAt: true })} value={ahead} lang="zh" />,
+    );
+    expect(screen.getByText('已排期')).toBeTruthy();
+    expect(screen.getByText(formatTime(ahead))).toBeTruthy();
+    unmount();
+    const other = render(<CellValue column={column('datetime')} value={ahead} lang="en" />);
+    expect(screen.queryByText('Scheduled')).toBeNull();
+    other.unmount();
+    render(<CellValue column={column('datetime', { publishAt: true })} value={past} lang="en" />);
+    expect(screen.queryByText('Scheduled')).toBeNull();
+    expect(screen.getByText(formatTime(past))).toBeTruthy();
+  });
+
+  it('shows an uploaded picture by its thumbnail, and an outside picture as it is', () => {
+    const { container, unmount } = render(
+      <CellValue column={column('image')} value="/uploads/0123abcd.jpg" lang="en" />,
+    );
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/uploads/0123abcd_thumb.webp');
+    unmount();
+    const outside = render(
+      <CellValue column={column('image')} value="https://example.org/a.png" lang="en" />,
+    );
+    expect(outside.container.querySelector('img')?.getAttribute('src')).toBe('https://example.org/a.png');
+  });
+
   it('draws an enum value as its coloured tag', () => {
     render(
       <CellValue

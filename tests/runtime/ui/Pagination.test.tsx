@@ -33,6 +33,19 @@ describe('Pagination', () => {
     expect(screen.queryByTitle('6')).toBeNull();
   });
 
+  it('shows an estimated total as "about", rounded, and pages through all it implies', () => {
+    setup({ total: 1_234_567, estimated: true });
+    expect(screen.getByText('约 1,200,000 条')).toBeTruthy();
+    expect(screen.queryByText(/共/)).toBeNull();
+    // 1,234,567 rows at 20 a page: the last page is 61,729
+    expect(screen.getByTitle('61729')).toBeTruthy();
+  });
+
+  it('shows an estimated total in English', () => {
+    setup({ total: 98_765, estimated: true, lang: 'en' });
+    expect(screen.getByText('About 99,000')).toBeTruthy();
+  });
+
   it('offers the sizes 10, 20, 30 and 50', async () => {
     setup();
     await openSizes();

@@ -53,6 +53,28 @@ describe('RefTreeSelect', () => {
     expect(screen.getByTitle('顶级')).toBeTruthy();
   });
 
+  it('ticks each entry of a multiple pick on its own: a parent brings nothing below it', async () => {
+    const field: Field = { ...fieldOf('contents', 'categoryId'), multiple: true };
+    const changes: unknown[] = [];
+    render(
+      <Providers http={testHttp(server)} resources={resources}>
+        <RefTreeSelect
+          id="picker"
+          field={field}
+          multiple
+          lang="zh"
+          value={[]}
+          onChange={(v) => changes.push(v)}
+        />
+      </Providers>,
+    );
+    fireEvent.mouseDown(document.querySelector('#picker')!);
+    await waitFor(() => expect(screen.getByTitle('班级风采')).toBeTruthy());
+    const parent = screen.getByTitle('学校新闻').closest('.ant-select-tree-treenode')!;
+    fireEvent.click(parent.querySelector('.ant-select-tree-checkbox')!);
+    expect(changes).toEqual([[1]]);
+  });
+
   it('offers every category to a content, whatever the content id', async () => {
     // content 3 refers to the category tree; category 3 has nothing to do with it
     await openPicker(fieldOf('contents', 'categoryId'), 3);

@@ -34,6 +34,11 @@ function rolesOr(reply: () => ReturnType<typeof ok>) {
 function renderUserForm(
   lang: 'zh' | 'en' = 'zh',
   onSubmit?: (values: Record<string, unknown>) => Promise<unknown>,
+  extra: {
+    mode?: 'create' | 'update';
+    initial?: Record<string, unknown>;
+    can?: (code: string) => boolean;
+  } = {},
 ) {
   const http = testHttp(server);
   const users = resourceNamed(resources, 'users');
@@ -42,7 +47,9 @@ function renderUserForm(
     <Providers http={http} resources={resources}>
       <ResourceForm
         resource={users}
-        mode="create"
+        mode={extra.mode ?? 'create'}
+        initial={extra.initial}
+        can={extra.can}
         lang={lang}
         onSubmit={onSubmit ?? ((values) => client.create(values))}
       />
@@ -120,5 +127,47 @@ describe('ResourceForm', () => {
     const post = server.received.find((r) => r.method === 'POST')!;
     expect(post.form.getAll('roleIds')).toEqual(['2', '1']);
     expect(server.received.some((r) => r.method === 'GET' && r.path === '/api/sys/roles')).toBe(true);
+  });
+
+  it('shows a field needing a permission the user lacks disabled, and never sends it', async () => {
+    server.handle(rolesOr(() => ok({ id: 5 })));
+    const sent: Array<Record<string, unknown>> = [];
+    renderUserForm(
+      'zh',
+      async (values) => {
+        sent.push(values);
+      },
+      {
+        mode: 'update',
+        initial: { id: 5, realName: 'Cy', roleIds: [2] },
+        // sys:users:update, but not sys:users:assignRoles
+        can: (code) => code !== 'sys:users:assignRoles',
+      },
+    );
+    const roles = document.getElementById('root_roleIds')!;
+    await waitFor(() => expect(roles.closest('.ant-select')?.className).toContain('ant-select-disabled'));
+    // the roles the user holds are still shown
+    expect(await screen.findByTitle('编辑')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ realName: 'Cy' });
+    expect(sent[0]).not.toHaveProperty('roleIds');
+  });
+
+  it('lets a user holding the permission write the field', async () => {
+    server.handle(rolesOr(() => ok({ id: 5 })));
+    const sent: Array<Record<string, unknown>> = [];
+    renderUserForm(
+      'zh',
+      async (values) => {
+        sent.push(values);
+      },
+      { mode: 'update', initial: { id: 5, realName: 'Cy', roleIds: [2] }, can: () => true },
+    );
+    const roles = document.getElementById('root_roleIds')!;
+    expect(roles.closest('.ant-select')?.className).not.toContain('ant-select-disabled');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ realName: 'Cy', roleIds: [2] });
   });
 });

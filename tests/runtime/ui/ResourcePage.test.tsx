@@ -248,6 +248,7 @@ describe('ResourcePage with the users schema', () => {
     await waitFor(() => expect(button(/批量删除/).hasAttribute('disabled')).toBe(false));
     expect(screen.getByText('已选择 1 项')).toBeTruthy();
     fireEvent.click(button(/批量删除/));
+    expect(await screen.findByText('确定删除选中的用户？')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(server.received.some((r) => r.method === 'DELETE')).toBe(true));
     const del = server.received.find((r) => r.method === 'DELETE')!;
@@ -262,14 +263,14 @@ describe('ResourcePage with the users schema', () => {
     await usersLoaded();
     const admin = screen.getByText('admin').closest('tr')!;
     const frozen = screen.getByText('frozen').closest('tr')!;
-    // edit and delete stay on the line; freeze or restore and the password reset go in the menu
+    // edit and delete stay on the line; freeze or restore, role assignment and the password reset go in the menu
     for (const row of [admin, frozen]) {
       const labels = [...row.querySelectorAll('button')].map((b) => (b.textContent ?? '').replace(/\s/g, ''));
       expect(labels).toEqual(['修改', '删除', '更多']);
     }
-    expect(menuItems(await openMore(frozen))).toEqual(['恢复', '重置密码']);
+    expect(menuItems(await openMore(frozen))).toEqual(['恢复', '分配角色', '重置密码']);
     const menu = await openMore(admin);
-    expect(menuItems(menu)).toEqual(['冻结', '重置密码']);
+    expect(menuItems(menu)).toEqual(['冻结', '分配角色', '重置密码']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: '冻结' }));
     expect(await screen.findByText('冻结后该用户无法登录，确定冻结？')).toBeTruthy();
     expect(server.received.some((r) => r.method === 'PUT')).toBe(false);
@@ -346,6 +347,8 @@ describe('ResourcePage with the users schema', () => {
     const admin = screen.getByText('admin').closest('tr')!;
     fireEvent.click(within(admin).getByRole('button', { name: /修\s*改/ }));
     const drawer = await screen.findByRole('dialog');
+    // one user is edited, not the page of users
+    expect(within(drawer).getByText('编辑用户')).toBeTruthy();
     const realName = (await within(drawer).findByLabelText(/姓名/)) as HTMLInputElement;
     expect(realName.value).toBe('甲');
     fireEvent.change(realName, { target: { value: '甲二' } });
@@ -468,6 +471,25 @@ describe('ResourcePage with the users schema', () => {
     expect(screen.getByRole('button', { name: /Search/ })).toBeTruthy();
     expect(screen.getByText('Total 42')).toBeTruthy();
     expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
+    // a field's title inside a sentence reads as English does
+    expect(screen.getByPlaceholderText('Enter user name')).toBeTruthy();
+    expect(screen.queryByPlaceholderText(/Enter User name/)).toBeNull();
+  });
+
+  it('titles the create drawer by one row: 新增用户, New user', async () => {
+    server.handle(api());
+    const page = await renderPage('users');
+    await usersLoaded();
+    fireEvent.click(button(/新\s*增/));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('新增用户')).toBeTruthy();
+    expect(within(drawer).queryByText('新增用户管理')).toBeNull();
+    page.unmount();
+
+    await renderPage('users', () => true, 'en');
+    await usersLoaded();
+    fireEvent.click(button(/Create/));
+    expect(within(await screen.findByRole('dialog')).getByText('New user')).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourceForm } from '../../../runtime/ui/ResourceForm.tsx';
-import { ok, startServer, type TestServer } from '../client/testServer.ts';
+import { failure, ok, startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -96,5 +96,50 @@ describe('the richtext widget', () => {
       expect(document.querySelector('.ant-form-item-explain-error')?.textContent).toMatch(/正文/),
     );
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
+  const LIST = ok({ rows: [{ id: 3, categoryName: '学校新闻', parentId: 0 }], total: 1 });
+
+  it('uploads a picked picture and inserts it by the URL the server gives back', async () => {
+    server.handle((req) =>
+      req.path === '/api/common/upload'
+        ? ok({
+            url: '/uploads/ab12.png',
+            fileName: 'ab12.png',
+            originalName: 'shot.png',
+            size: 4,
+            type: 'image/png',
+          })
+        : LIST,
+    );
+    const onSubmit = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    renderContentForm(onSubmit);
+    const editor = await openEditor();
+    fireEvent.change(screen.getByLabelText('上传图片', { selector: 'input' }), {
+      target: { files: [png()] },
+    });
+    await waitFor(() => expect(editor.querySelector('img')?.getAttribute('src')).toBe('/uploads/ab12.png'));
+    const sent = server.received.find((r) => r.path === '/api/common/upload');
+    expect(sent?.body).toMatch(/name="field"\r\n\r\nbody\r\n/);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(String(onSubmit.mock.calls[0][0].body)).toContain('<img src="/uploads/ab12.png">');
+  });
+
+  it('uploads a pasted screenshot instead of keeping it as data, and a refusal leaves the text as it was', async () => {
+    server.handle((req) =>
+      req.path === '/api/common/upload'
+        ? failure(400, 'validation failed', { errors: { body: 'the picture cannot be read' } })
+        : LIST,
+    );
+    renderContentForm(vi.fn(async () => undefined));
+    const editor = await openEditor();
+    editor.focus();
+    const before = editor.innerHTML;
+    fireEvent.paste(editor, { clipboardData: { files: [png()], types: ['Files'], getData: () => '' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('上传失败：the picture cannot be read');
+    expect(editor.innerHTML).toBe(before);
+    expect(editor.innerHTML).not.toContain('data:');
   });
 });

@@ -42,23 +42,23 @@ describe('RowActions', () => {
   it('keeps the first two actions on the line and puts the rest in the More menu', async () => {
     renderRow(ACTIVE);
     expect(links()).toEqual(['修改', '删除', '更多']);
-    expect(itemsOf(await openMore())).toEqual(['冻结', '重置密码']);
+    expect(itemsOf(await openMore())).toEqual(['冻结', '分配角色', '重置密码']);
   });
 
   it('offers in the menu only the actions whose `when` holds for the row', async () => {
     renderRow(FROZEN);
-    expect(itemsOf(await openMore())).toEqual(['恢复', '重置密码']);
+    expect(itemsOf(await openMore())).toEqual(['恢复', '分配角色', '重置密码']);
   });
 
   it('leaves out what `can` refuses, and needs no menu when three actions or fewer remain', () => {
-    renderRow(ACTIVE, (code) => code !== 'sys:users:resetPassword');
+    renderRow(ACTIVE, (code) => code !== 'sys:users:resetPassword' && code !== 'sys:users:assignRoles');
     expect(links()).toEqual(['修改', '删除', '冻结']);
     expect(screen.queryByRole('button', { name: /更\s*多/ })).toBeNull();
   });
 
   it('decides the line from what remains after `can` and `when`, in schema order', () => {
     renderRow(ACTIVE, (code) => code !== 'sys:users:delete' && code !== 'sys:users:update');
-    expect(links()).toEqual(['冻结', '重置密码']);
+    expect(links()).toEqual(['冻结', '分配角色', '重置密码']);
   });
 
   it('runs a menu action without a confirm at once', async () => {
@@ -86,11 +86,18 @@ describe('RowActions', () => {
 describe('row action layout', () => {
   it('splits after three: all on the line up to three, two and a menu past that', () => {
     const actions = users.actions.filter((a) => a.scope === 'row');
-    expect(actions.map((a) => a.name)).toEqual(['update', 'delete', 'freeze', 'restore', 'resetPassword']);
+    expect(actions.map((a) => a.name)).toEqual([
+      'update',
+      'delete',
+      'freeze',
+      'restore',
+      'assignRoles',
+      'resetPassword',
+    ]);
     expect(splitRowActions(actions.slice(0, 3)).more).toEqual([]);
     const split = splitRowActions(actions);
     expect(split.inline.map((a) => a.name)).toEqual(['update', 'delete']);
-    expect(split.more.map((a) => a.name)).toEqual(['freeze', 'restore', 'resetPassword']);
+    expect(split.more.map((a) => a.name)).toEqual(['freeze', 'restore', 'assignRoles', 'resetPassword']);
   });
 
   it('sizes the actions column to its widest line, never narrower than its header', () => {

@@ -1,0 +1,146 @@
+// The role form with the real roles schema (menuIds: checkTree, confirmChanges): a save first
+// lists what it adds and removes, by path and permission code; going back sends nothing;
+// confirming sends exactly the ticked set. A save that changes no list goes straight out.
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Resource } from '../../../runtime/schema/types.ts';
+import { type FormValues, ResourceForm } from '../../../runtime/ui/ResourceForm.tsx';
+import { ok, startServer, type TestServer } from '../client/testServer.ts';
+import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
+import { MENUS } from './menuRows.ts';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+let server: TestServer;
+let resources: Resource[];
+beforeAll(async () => {
+  server = await startServer((req) =>
+    req.path === '/api/sys/menus' ? ok({ rows: MENUS, total: MENUS.length }) : ok(null),
+  );
+  resources = await loadResources();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const EDITOR = {
+  id: 7,
+  roleName: '内容编辑',
+  roleKey: 'editor',
+  sortOrder: 2,
+  status: 0,
+  menuIds: [1, 2, 3, 4],
+  remark: 'Content pages',
+};
+
+/** The role form; a batch update starts from no row. */
+function renderRoleForm(mode: 'update' | { action: 'batchUpdate' } = 'update') {
+  const initial = mode === 'update' ? EDITOR : undefined;
+  const submitted: FormValues[] = [];
+  render(
+    <Providers http={testHttp(server)} resources={resources}>
+      <ResourceForm
+        resource={resourceNamed(resources, 'roles')}
+        mode={mode}
+        initial={initial}
+        lang="zh"
+        onSubmit={async (values) => {
+          submitted.push(values);
+        }}
+      />
+    </Providers>,
+  );
+  return submitted;
+}
+
+/** A button by its text; getByRole would walk the whole form's accessibility tree, slowly under jsdom. */
+const button = (text: string | RegExp) =>
+  screen.getByText(text, { selector: 'button > span' }).closest('button')!;
+const row = (label: string) =>
+  document.querySelector(`.ant-tree-node-content-wrapper[title="${label}"]`)?.closest('.ant-tree-treenode') as
+    | HTMLElement
+    | undefined;
+const tick = (label: string) => fireEvent.click(row(label)!.querySelector('.ant-tree-checkbox')!);
+const save = () => fireEvent.click(button(/^保\s*存$/));
+const summary = () => screen.findByTestId('change-summary');
+const entries = (list: HTMLElement) =>
+  within(list)
+    .getAllByTestId('change-entry')
+    .map((li) => li.textContent);
+
+async function openButtons() {
+  await waitFor(() => expect(row('用户管理')).toBeTruthy());
+  fireEvent.click(button('展开全部'));
+  await waitFor(() => expect(row('新增')).toBeTruthy());
+}
+
+describe('ResourceForm with confirmChanges', () => {
+  it('lists the one button unticked, then saves exactly the ticked set once confirmed', async () => {
+    const submitted = renderRoleForm();
+    await openButtons();
+    tick('新增');
+    save();
+    const dialog = await summary();
+    expect(within(dialog).queryByTestId('changes-added')).toBeNull();
+    const removed = within(dialog).getByTestId('changes-removed');
+    expect(removed.textContent).toContain('移除 1 项');
+    expect(entries(removed)).toEqual(['系统管理 / 用户管理 / 新增sys:users:create']);
+    // nothing leaves before the administrator says yes
+    expect(submitted).toEqual([]);
+    fireEvent.click(button('确认保存'));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({ ...EDITOR, id: undefined, menuIds: [1, 2, 4] });
+  });
+
+  it('goes back to the form without sending, and the next summary shows both directions', async () => {
+    const submitted = renderRoleForm();
+    await openButtons();
+    tick('新增');
+    save();
+    await summary();
+    fireEvent.click(button('返回修改'));
+    await waitFor(() => expect(screen.queryByTestId('change-summary')).toBeNull());
+    expect(submitted).toEqual([]);
+    // the form kept the untick; add a directory as well
+    expect(row('新增')!.querySelector('.ant-tree-checkbox-checked')).toBeNull();
+    tick('内容管理');
+    save();
+    const dialog = await summary();
+    expect(entries(within(dialog).getByTestId('changes-added'))).toEqual(['内容管理']);
+    expect(entries(within(dialog).getByTestId('changes-removed'))).toEqual([
+      '系统管理 / 用户管理 / 新增sys:users:create',
+    ]);
+    fireEvent.click(button('确认保存'));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0].menuIds).toEqual([1, 2, 4, 5]);
+  });
+
+  it('saves straight away when the lists are as loaded', async () => {
+    const submitted = renderRoleForm();
+    await waitFor(() => expect(row('用户管理')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(/备注/), { target: { value: 'Pages and buttons of the CMS' } });
+    save();
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0].menuIds).toEqual([1, 2, 3, 4]);
+    expect(screen.queryByTestId('change-summary')).toBeNull();
+  });
+
+  it('in a batch update, lists what every selected row will hold, and leaves an untouched list out', async () => {
+    const submitted = renderRoleForm({ action: 'batchUpdate' });
+    await waitFor(() => expect(row('系统管理')).toBeTruthy());
+    save();
+    // nothing ticked: the roles keep their menus
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).not.toHaveProperty('menuIds');
+    tick('系统管理');
+    save();
+    const dialog = await summary();
+    const set = within(dialog).getByTestId('changes-added');
+    expect(set.textContent).toContain('所选各行都将恰好拥有以下 1 项');
+    expect(entries(set)).toEqual(['系统管理']);
+    fireEvent.click(button('确认保存'));
+    await waitFor(() => expect(submitted).toHaveLength(2));
+    expect(submitted[1].menuIds).toEqual([1]);
+  });
+});

@@ -1,0 +1,156 @@
+// The check tree with the real roles schema (menuIds: checkTree) against a served menu tree:
+// every tick is independent, half ticks and branch counts follow the ticks below, the branch
+// buttons are the one way to tick or untick a branch, and a search keeps what is ticked.
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Id } from '../../../runtime/client/resourceClient.ts';
+import type { Field, Resource } from '../../../runtime/schema/types.ts';
+import { RefCheckTree } from '../../../runtime/ui/RefCheckTree.tsx';
+import { ok, startServer, type TestServer } from '../client/testServer.ts';
+import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
+import { MENUS } from './menuRows.ts';
+
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+let server: TestServer;
+let resources: Resource[];
+let menuIds: Field;
+beforeAll(async () => {
+  server = await startServer((req) =>
+    req.path === '/api/sys/menus' ? ok({ rows: MENUS, total: MENUS.length }) : ok(null),
+  );
+  resources = await loadResources();
+  menuIds = resourceNamed(resources, 'roles').fields.find((f) => f.name === 'menuIds')!;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** The tree as a form holds it: every change reported, and the value that follows from it. */
+function renderTree(start: Id[]) {
+  const changes: Id[][] = [];
+  function Holder() {
+    const [value, setValue] = useState<Id[]>(start);
+    return (
+      <RefCheckTree
+        field={menuIds}
+        lang="zh"
+        value={value}
+        onChange={(next) => {
+          changes.push(next);
+          setValue(next);
+        }}
+      />
+    );
+  }
+  render(
+    <Providers http={testHttp(server)} resources={resources}>
+      <Holder />
+    </Providers>,
+  );
+  return changes;
+}
+
+/** A button by its text; getByRole would walk the whole form's accessibility tree, slowly under jsdom. */
+const button = (text: string | RegExp) =>
+  screen.getByText(text, { selector: 'button > span' }).closest('button')!;
+const row = (label: string) => {
+  const title = document.querySelector(`.ant-tree-node-content-wrapper[title="${label}"]`);
+  if (!title) throw new Error(`no tree row ${label}`);
+  return title.closest('.ant-tree-treenode') as HTMLElement;
+};
+const shown = (label: string) =>
+  document.querySelector(`.ant-tree-node-content-wrapper[title="${label}"]`) !== null;
+const tick = (label: string) => fireEvent.click(row(label).querySelector('.ant-tree-checkbox')!);
+/** ticked, half (not ticked itself, something below is) or none, as the checkbox shows it */
+function state(label: string): 'ticked' | 'half' | 'none' {
+  const box = row(label).querySelector('.ant-tree-checkbox')!;
+  if (box.classList.contains('ant-tree-checkbox-checked')) return 'ticked';
+  if (box.classList.contains('ant-tree-checkbox-indeterminate')) return 'half';
+  return 'none';
+}
+const count = (label: string) => row(label).querySelector('[data-testid="branch-count"]')?.textContent;
+const sorted = (ids: Id[] | undefined) => [...(ids ?? [])].map(Number).sort((a, b) => a - b);
+
+async function expandAll() {
+  fireEvent.click(button('展开全部'));
+  await waitFor(() => expect(shown('删除')).toBe(true));
+}
+
+describe('RefCheckTree', () => {
+  it('opens the top level, showing each label with its permission code', async () => {
+    renderTree([]);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    expect(row('用户管理').textContent).toContain('sys:users:list');
+    // a page's buttons stay folded until asked for
+    expect(shown('新增')).toBe(false);
+    expect(screen.getByTestId('ticked-count').textContent).toBe('已勾选 0 / 6');
+  });
+
+  it('ticks a directory alone: nothing below it comes along', async () => {
+    const changes = renderTree([]);
+    await waitFor(() => expect(shown('系统管理')).toBe(true));
+    tick('系统管理');
+    expect(changes.at(-1)).toEqual([1]);
+    await expandAll();
+    expect(['系统管理', '用户管理', '新增', '删除'].map(state)).toEqual(['ticked', 'none', 'none', 'none']);
+  });
+
+  it('unticks one button alone: its siblings and its directory stay as they were', async () => {
+    const changes = renderTree([1, 2, 3, 4, 5, 6]);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    await expandAll();
+    tick('新增');
+    expect(changes).toHaveLength(1);
+    expect(sorted(changes[0])).toEqual([1, 2, 4, 5, 6]);
+    expect(['系统管理', '用户管理', '新增', '删除'].map(state)).toEqual([
+      'ticked',
+      'ticked',
+      'none',
+      'ticked',
+    ]);
+  });
+
+  it('half-ticks an unticked parent with something ticked below, and counts each branch', async () => {
+    renderTree([4]);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    expect(state('系统管理')).toBe('half');
+    expect(state('用户管理')).toBe('half');
+    expect(state('内容管理')).toBe('none');
+    expect(count('系统管理')).toBe('1/3');
+    expect(count('用户管理')).toBe('1/2');
+    expect(count('内容管理')).toBe('0/1');
+    // a ticked parent shows its own tick; its count tells how much of the branch goes with it
+    tick('用户管理');
+    await waitFor(() => expect(state('用户管理')).toBe('ticked'));
+    expect(count('用户管理')).toBe('1/2');
+    expect(count('系统管理')).toBe('2/3');
+  });
+
+  it('ticks and unticks a whole branch only through its branch buttons', async () => {
+    const changes = renderTree([6]);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    fireEvent.click(screen.getByLabelText('勾选“用户管理”及其下全部'));
+    expect(sorted(changes.at(-1))).toEqual([2, 3, 4, 6]);
+    fireEvent.click(screen.getByLabelText('取消“系统管理”及其下全部'));
+    expect(sorted(changes.at(-1))).toEqual([6]);
+    // the button is not a tick of its own row
+    expect(changes).toHaveLength(2);
+  });
+
+  it('filters by label or code, keeping the hits where they live and every tick as it was', async () => {
+    const changes = renderTree([3, 6]);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    fireEvent.change(screen.getByPlaceholderText('搜索名称或标识'), { target: { value: 'users:delete' } });
+    await waitFor(() => expect(shown('内容管理')).toBe(false));
+    expect(shown('系统管理') && shown('用户管理') && shown('删除')).toBe(true);
+    expect(shown('新增')).toBe(false);
+    tick('删除');
+    expect(sorted(changes.at(-1))).toEqual([3, 4, 6]);
+    fireEvent.change(screen.getByPlaceholderText('搜索名称或标识'), { target: { value: '' } });
+    await waitFor(() => expect(shown('内容管理')).toBe(true));
+    expect(state('内容管理')).toBe('half');
+  });
+});
