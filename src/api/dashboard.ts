@@ -5,12 +5,18 @@ import { getData } from './http.ts';
 
 export type { MonthCount };
 
-/** `data` of GET /api/sys/dashboard, as it arrives (times are ISO strings). */
+/**
+ * `data` of GET /api/sys/dashboard, as it arrives (times are ISO strings). The server leaves out
+ * each figure the user may not list what it counts of (docs/api.md).
+ */
 export interface DashboardFigures {
-  users: number;
-  roles: number;
-  activeSessions: number;
-  recentLogins: Array<{ userName: string | null; time: string; address: string | null }>;
+  /** with sys:users:list, as are activeSessions and recentLogins */
+  users?: number;
+  /** with sys:roles:list */
+  roles?: number;
+  activeSessions?: number;
+  recentLogins?: Array<{ userName: string | null; time: string; address: string | null }>;
+  /** the resources the user may list, with their row counts */
   resources: Array<{ name: string; module: string; title: I18n; count: number }>;
   /**
    * The last twelve months, oldest first, months without contents as 0 (docs/api.md). Optional

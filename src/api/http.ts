@@ -1,30 +1,24 @@
 // The app's one HTTP client, with the spec's rules from runtime/client. Pages never use it
 // directly: they go through the resource clients or the small call modules beside this file.
+// What it needs of the app (the token, the language, toasts, the login-expired box) it asks
+// through httpEvents.ts, so it imports no store and no UI.
 
 import type { AxiosRequestConfig } from 'axios';
-import { STATUS_DESCRIPTIONS } from '../../runtime/client/constants.ts';
 import { createHttp } from '../../runtime/client/http.ts';
 import type { Envelope } from '../../runtime/contract.ts';
 import { API_BASE } from '../config.ts';
-import { feedback } from '../feedback.ts';
-import { messages } from '../i18n/messages.ts';
-import { readToken } from '../session/sessionStorage.ts';
-import { useLanguageStore } from '../stores/language.ts';
+import { statusText } from '../i18n/statusText.ts';
+import { httpEvents } from './httpEvents.ts';
 
 export const http = createHttp({
   baseURL: API_BASE,
-  getToken: readToken,
-  getLanguage: () => useLanguageStore.getState().lang,
-  notify: { error: (message, durationMs) => feedback.error(message, durationMs) },
-  onTokenFailed: () => feedback.tokenFailed(),
-  describeStatus: (status, code) => {
-    // no answer at all: say why in the page's language rather than axios's English
-    if (status !== 0) return STATUS_DESCRIPTIONS[status];
-    const lang = useLanguageStore.getState().lang;
-    if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return messages.requestTimedOut[lang];
-    if (code === 'ERR_NETWORK') return messages.networkFailed[lang];
-    return undefined;
-  },
+  getToken: () => httpEvents()?.token(),
+  getLanguage: () => httpEvents()?.language(),
+  notify: { error: (message, durationMs) => httpEvents()?.error(message, durationMs) },
+  // unconnected, nobody is asked, and the next failure may ask again
+  onTokenFailed: () => httpEvents()?.tokenFailed() ?? Promise.resolve(),
+  // a status without a message of the server's, or no answer at all: said in the page's language
+  describeStatus: (status, code) => statusText(status, code, httpEvents()?.language() ?? 'zh'),
 });
 
 /** GET and unwrap the envelope's `data`. */

@@ -6,18 +6,22 @@ import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { useAntdLocale } from '../i18n/useAntdLocale.ts';
 import { useLanguageStore } from '../stores/language.ts';
+import { styleNonce } from './cspNonce.ts';
 import { useAppTheme } from './useAppTheme.ts';
 
 export interface AntdProviderProps {
   children: ReactNode;
 }
 
+const CSP = { nonce: styleNonce };
+
 export function AntdProvider({ children }: AntdProviderProps) {
   const lang = useLanguageStore((s) => s.lang);
   const locale = useAntdLocale(lang);
   const theme = useAppTheme();
   return (
-    <ConfigProvider locale={locale} theme={theme}>
+    // antd's styles carry the page's nonce, which the Content-Security-Policy asks of every style element
+    <ConfigProvider locale={locale} theme={theme} csp={CSP}>
       {children}
     </ConfigProvider>
   );

@@ -3,9 +3,9 @@
 
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { registerFeedback } from '../feedback.ts';
 import { useT } from '../i18n/useT.ts';
 import { askRelogin } from './askRelogin.ts';
+import { registerFeedback } from './feedback.ts';
 
 export function FeedbackBridge() {
   const { message, modal } = App.useApp();

@@ -3,7 +3,7 @@
 // with antd's static message and modal. Loaded only then, so the sign-in page does not carry antd.
 
 import { Modal, message } from 'antd';
-import type { FeedbackHandlers } from '../feedback.ts';
+import type { HttpFeedback } from '../api/httpEvents.ts';
 import { messages } from '../i18n/messages.ts';
 import type { Translate } from '../i18n/useT.ts';
 import { useLanguageStore } from '../stores/language.ts';
@@ -11,7 +11,7 @@ import { askRelogin } from './askRelogin.ts';
 
 const t: Translate = (key) => messages[key][useLanguageStore.getState().lang];
 
-export const standaloneFeedback: FeedbackHandlers = {
+export const standaloneFeedback: HttpFeedback = {
   error(text, durationMs) {
     message.error(text, durationMs / 1000);
   },

@@ -162,6 +162,20 @@ export const messages = {
   staffAccount: { zh: '选择账号', en: 'Staff account' },
   signedAs: { zh: '回复署名', en: 'Signed as' },
   resourceMissing: { zh: '未找到该资源', en: 'No such resource' },
+  searchUsers: { zh: '搜索用户名或姓名', en: 'Search by user name or name' },
+  giveRole: { zh: '分配角色', en: 'Give the role' },
+  takeRole: { zh: '收回角色', en: 'Take the role' },
+  roleGiven: { zh: '已为 {count} 位用户分配该角色', en: 'Role given to {count} users' },
+  roleTaken: { zh: '已从 {count} 位用户收回该角色', en: 'Role taken from {count} users' },
+  chooseRoleFirst: { zh: '请先选择一个角色', en: 'Choose a role first' },
+  frozen: { zh: '冻结', en: 'Frozen' },
+  selectedCount: { zh: '已选 {count} 项', en: '{count} selected' },
+  moveToMailbox: { zh: '移到信箱', en: 'Move to mailbox' },
+  movedToMailbox: { zh: '已将 {count} 位收件人移到该信箱', en: '{count} recipients moved' },
+  removeSelected: { zh: '移除选中', en: 'Remove selected' },
+  removeRecipients: { zh: '确定移除选中的收件人？', en: 'Remove the selected recipients?' },
+  removedCount: { zh: '已移除 {count} 项', en: '{count} removed' },
+  moreItems: { zh: '还有 {count} 项未列出', en: '{count} more not listed' },
 } satisfies Record<string, I18n>;
 
 export type MessageKey = keyof typeof messages;

@@ -38,6 +38,7 @@ export function FullscreenToggle() {
       icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       aria-label={t(active ? 'exitFullscreen' : 'fullscreen')}
       aria-pressed={active}
+      className="navbar-fullscreen"
       data-testid="fullscreen-toggle"
       onClick={toggle}
     />

@@ -42,10 +42,10 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
 import { isExternal } from '../router/paths.ts';
 
-const ICONS: Record<string, ComponentType> = {
+const ICONS: Record<string, ComponentType<{ className?: string; style?: CSSProperties }>> = {
   menu_icon1: HomeOutlined,
   home: HomeOutlined,
   dashboard: DashboardOutlined,
@@ -100,14 +100,31 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 export interface MenuIconProps {
-  name?: string;
+  name: string;
+  /** antd's menu passes its icon class (size, line, spacing before the label) and style */
+  className?: string;
+  style?: CSSProperties;
 }
 
-export function MenuIcon({ name }: MenuIconProps) {
-  if (!name) return null;
-  if (isExternal(name) || name.startsWith('/') || name.startsWith('data:')) {
-    return <img className="menu-icon-img" src={name} alt="" width={16} height={16} />;
+function isImage(name: string): boolean {
+  return isExternal(name) || name.startsWith('/') || name.startsWith('data:');
+}
+
+/** Whether `name` draws anything: the menu leaves out an icon that would be empty. */
+export function hasMenuIcon(name: string | undefined): name is string {
+  return Boolean(name) && (isImage(name as string) || (name as string) in ICONS);
+}
+
+export function MenuIcon({ name, className, style }: MenuIconProps) {
+  if (isImage(name)) {
+    // in the box of an antd icon (1em square, the menu's icon class) so it lines up with them
+    const classes = className ? `menu-icon-img ${className}` : 'menu-icon-img';
+    return (
+      <span className={classes} style={style} aria-hidden>
+        <img src={name} alt="" />
+      </span>
+    );
   }
   const Icon = ICONS[name];
-  return Icon ? <Icon /> : null;
+  return Icon ? <Icon className={className} style={style} /> : null;
 }

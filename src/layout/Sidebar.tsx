@@ -11,12 +11,27 @@ import { useLanguageStore } from '../stores/language.ts';
 import { usePermissionStore } from '../stores/permission.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { SidebarLogo } from './SidebarLogo.tsx';
-import { sidebarItems } from './sidebarItems.tsx';
+import { type SidebarItem, sidebarItems } from './sidebarItems.tsx';
 import { useRouteTrail } from './useRouteTrail.ts';
 
 /** The groups a page sits in: every route of its trail but the page itself. */
 function groupsAbove(trail: readonly AppRoute[]): string[] {
   return trail.slice(0, -1).map((route) => route.path);
+}
+
+/** The keys of the sub-menus the menu draws, at any depth. */
+function subMenuKeys(items: readonly SidebarItem[]): Set<string> {
+  const keys = new Set<string>();
+  const walk = (list: readonly SidebarItem[]) => {
+    for (const item of list) {
+      if (item && 'children' in item && item.children) {
+        keys.add(String(item.key));
+        walk(item.children as SidebarItem[]);
+      }
+    }
+  };
+  walk(items);
+  return keys;
 }
 
 export function Sidebar() {
@@ -31,15 +46,28 @@ export function Sidebar() {
   const t = useT();
 
   const items = useMemo(() => sidebarItems(routes, lang), [routes, lang]);
+  const groups = useMemo(() => subMenuKeys(items), [items]);
   const page = trail.at(-1);
   const selectedKey = page?.meta?.activeMenu ?? page?.path;
 
   // The groups above the current page open as the user navigates; groups the user opened stay
   // open. Those of the page the shell first shows are open from the start, not animated open.
   const [openKeys, setOpenKeys] = useState<string[]>(() => groupsAbove(trail));
+  // Folded, the groups open as pop-ups; held here too, so that nothing but this menu opens one.
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  // A new route table (a role switch, a sign-in) is a new menu: the groups open are those above
+  // the page shown, and no pop-up of the old menu stays on screen without the group it came from.
+  const [menuRoutes, setMenuRoutes] = useState(routes);
+  if (menuRoutes !== routes) {
+    setMenuRoutes(routes);
+    setOpenKeys(groupsAbove(trail));
+    setPopupKeys([]);
+  }
   useEffect(() => {
     setOpenKeys((open) => [...new Set([...open, ...groupsAbove(trail)])]);
   }, [trail]);
+  const shownOpenKeys = useMemo(() => openKeys.filter((key) => groups.has(key)), [openKeys, groups]);
+  const shownPopupKeys = useMemo(() => popupKeys.filter((key) => groups.has(key)), [popupKeys, groups]);
 
   const menuTheme = {
     components: {
@@ -71,10 +99,10 @@ export function Sidebar() {
           inlineCollapsed={!opened}
           items={items}
           selectedKeys={selectedKey ? [selectedKey] : []}
-          // folded, the menu opens groups as hover pop-ups on its own; the groups open in the
-          // full-width menu are kept for when it unfolds
-          openKeys={opened ? openKeys : undefined}
-          onOpenChange={opened ? setOpenKeys : undefined}
+          // folded, the groups open as hover pop-ups; the groups open in the full-width menu
+          // are kept for when it unfolds
+          openKeys={opened ? shownOpenKeys : shownPopupKeys}
+          onOpenChange={opened ? setOpenKeys : setPopupKeys}
           onClick={({ key }) => {
             // external links are plain anchors that open their own tab
             if (!isExternal(key)) navigate(key);

@@ -8,9 +8,14 @@ import { routeTitle } from '../i18n/useT.ts';
 import { isExternal } from '../router/paths.ts';
 import { isPage } from '../router/trail.ts';
 import type { AppRoute } from '../router/types.ts';
-import { MenuIcon } from './MenuIcon.tsx';
+import { hasMenuIcon, MenuIcon } from './MenuIcon.tsx';
 
 export type SidebarItem = Required<MenuProps>['items'][number];
+
+// no icon rather than an empty one: antd then shows a folded item's first letter
+function menuIcon(name: string | undefined) {
+  return hasMenuIcon(name) ? <MenuIcon name={name} /> : undefined;
+}
 
 function leaf(route: AppRoute, lang: Lang, fallback?: AppRoute): SidebarItem {
   const meta = route.meta?.title ? route.meta : fallback?.meta;
@@ -22,7 +27,7 @@ function leaf(route: AppRoute, lang: Lang, fallback?: AppRoute): SidebarItem {
   ) : (
     title
   );
-  return { key: route.path, icon: <MenuIcon name={meta?.icon} />, label, title };
+  return { key: route.path, icon: menuIcon(meta?.icon), label, title };
 }
 
 export function sidebarItems(routes: readonly AppRoute[], lang: Lang): SidebarItem[] {
@@ -42,7 +47,7 @@ export function sidebarItems(routes: readonly AppRoute[], lang: Lang): SidebarIt
     }
     items.push({
       key: route.path,
-      icon: <MenuIcon name={route.meta?.icon} />,
+      icon: menuIcon(route.meta?.icon),
       label: routeTitle(route.meta, lang) || route.path,
       children: sidebarItems(visible, lang),
     });

@@ -21,12 +21,16 @@ export function readSessionValue(key: SessionKey): string {
   return sessionStorage.getItem(key) ?? '';
 }
 
-/** Writes each value given; null or undefined removes the key so a stale profile value cannot linger. */
+/**
+ * Writes each value that has one. A value that is null, undefined or empty text removes the key
+ * instead: a profile without a rank has no `rank` key rather than an empty one, and a stale value
+ * cannot linger. Reading a missing key gives '' (readSessionValue), as before.
+ */
 export function writeSessionValues(
   values: Partial<Record<SessionKey, string | number | boolean | null>>,
 ): void {
   for (const [key, value] of Object.entries(values)) {
-    if (value === null || value === undefined) sessionStorage.removeItem(key);
+    if (value === null || value === undefined || value === '') sessionStorage.removeItem(key);
     else sessionStorage.setItem(key, String(value));
   }
 }

@@ -159,6 +159,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       dpmtName: info.departmentName,
       rank: info.rank,
       positionId: info.positionId,
+      positionRankId: info.positionRankId,
       classifiedGrades: info.classifiedGrades,
       firstlogin: info.firstlogin,
     });
@@ -169,6 +170,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       dpmtName: info.departmentName ?? '',
       rank: info.rank ?? '',
       positionId: info.positionId === null ? '' : String(info.positionId),
+      positionRankId: info.positionRankId === null ? '' : String(info.positionRankId),
       classifiedGrades: info.classifiedGrades ?? '',
       firstlogin: info.firstlogin,
       name: info.realName || info.userName,

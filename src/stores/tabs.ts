@@ -38,8 +38,38 @@ export interface TabsState {
 /** Workflow pages that open many times over and must not pile up as tabs. */
 const UNTABBED_NAMES = new Set(['apply', 'addworkflow']);
 
+/** Spec §3 "Tab entry": the title is the meta title, else 'no-name'. */
+export const NO_NAME = 'no-name';
+
 function withTitle(view: TabViewInput): TabView {
-  return { ...view, title: view.meta.title || 'no-name' };
+  const { title } = view.meta;
+  return { ...view, title: typeof title === 'string' && title ? title : NO_NAME };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The tabs session storage gives back after a reload. They were written by this store, but an
+ * older build or a hand edit may have left entries without a title, a meta or a path: each is
+ * titled as a new tab would be, and one without a path (which no tab can lead to) is dropped.
+ */
+export function restoreViews(stored: unknown): TabView[] {
+  const views = isRecord(stored) && Array.isArray(stored.visitedViews) ? stored.visitedViews : [];
+  return views.flatMap((entry: unknown) => {
+    if (!isRecord(entry) || typeof entry.path !== 'string' || entry.path === '') return [];
+    const { path } = entry;
+    const query = isRecord(entry.query) ? (entry.query as Record<string, string>) : {};
+    return [
+      withTitle({
+        path,
+        fullPath: typeof entry.fullPath === 'string' && entry.fullPath ? entry.fullPath : path,
+        name: typeof entry.name === 'string' && entry.name ? entry.name : path,
+        meta: isRecord(entry.meta) ? (entry.meta as RouteMeta) : {},
+        query,
+      }),
+    ];
+  });
 }
 
 /** Where to go after closing the active tab: the last remaining one, or / when none remain. */
@@ -113,6 +143,7 @@ export const useTabsStore = create<TabsState>()(
       name: TABS_STORAGE_KEY,
       storage: createJSONStorage(() => sessionStorage),
       partialize: ({ visitedViews }) => ({ visitedViews }),
+      merge: (stored, current) => ({ ...current, visitedViews: restoreViews(stored) }),
     },
   ),
 );

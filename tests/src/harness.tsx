@@ -25,7 +25,13 @@ export type Answers = Record<string, unknown | ((call: Call) => unknown)>;
 
 export function fakeHttp(answers: Answers, calls: Call[] = []) {
   const http = createHttp({ getToken: () => 'tok', notify: { error() {} }, onTokenFailed() {} });
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  http.defaults.adapter = fakeAdapter(answers, calls);
+  return http;
+}
+
+/** The transport fakeHttp gives its client, for an HTTP client the app already has (src/api/http.ts). */
+export function fakeAdapter(answers: Answers, calls: Call[] = []) {
+  return async (config: InternalAxiosRequestConfig) => {
     const call: Call = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
@@ -45,7 +51,6 @@ export function fakeHttp(answers: Answers, calls: Call[] = []) {
       config,
     } as AxiosResponse;
   };
-  return http;
 }
 
 export function renderPage(element: ReactNode, http: ReturnType<typeof createHttp>, url = '/') {

@@ -10,6 +10,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     departmentName: null,
     rank: null,
     positionId: null,
+    positionRankId: null,
     classifiedGrades: null,
     personImage: null,
     permissions: ['*'],

@@ -1,5 +1,6 @@
-// The newest published contents, each leading to its news detail page. They come with the home
-// page's figures (GET /api/sys/dashboard), so the list shows with them, in the same answer.
+// The eight newest published contents (docs/shell.md), each leading to its news detail page. They
+// come with the home page's figures (GET /api/sys/dashboard), so the list shows with them, in the
+// same answer; the placeholder while they load keeps the height of eight rows.
 
 import { Link } from 'react-router-dom';
 import type { RecentContent } from '../../api/dashboard.ts';

@@ -12,6 +12,7 @@ import { toastText } from '../../../runtime/client/http.ts';
 import { type LicenseState, licenseRequest } from '../../api/license.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { HOME_PATH } from '../../config.ts';
+import { editionName } from '../../i18n/editions.ts';
 import { useT } from '../../i18n/useT.ts';
 import { useLanguageStore } from '../../stores/language.ts';
 import { formatDayCount, formatTime } from '../../utils/time.ts';
@@ -70,7 +71,11 @@ export function LicenseDetails() {
         size="small"
         items={[
           { key: 'holder', label: t('licenseHolder'), children: holder ?? '—' },
-          { key: 'edition', label: t('licenseEdition'), children: edition || '—' },
+          {
+            key: 'edition',
+            label: t('licenseEdition'),
+            children: edition ? editionName(edition, lang) : '—',
+          },
           {
             key: 'expires',
             label: t('licenseExpires'),

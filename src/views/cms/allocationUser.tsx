@@ -1,120 +1,131 @@
-// Assign users (spec §2 /allocationUser?roleId=…): which users hold a role, changed by moving
-// them between the two lists. A user's other roles are kept: each changed user is saved with
-// their own role list, the chosen role added or taken out.
+// Assign users (spec §2 /allocationUser?roleId=…): pick a role, then the users without it and
+// those with it side by side, each searched by the server and read a page at a time, so the page
+// works the same with ten users or a hundred thousand. Ticked users move to the other side in one
+// call (PUT /api/sys/roles/{id}/users), which keeps their other roles and which the server checks
+// against the grant rules (docs/security.md) as one transaction.
 
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Select, Space, Transfer } from 'antd';
-import { useMemo, useState } from 'react';
+import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Empty, Flex, Grid, Row, Space } from 'antd';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Id, Row } from '../../../runtime/client/resourceClient.ts';
+import { permissionCode } from '../../../runtime/schema/manifest.ts';
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
-import { updateRow } from '../../cms/updateRow.ts';
-import { useAllRows } from '../../cms/useAllRows.ts';
+import { RefSelect } from '../../../runtime/ui/RefSelect.tsx';
+import { changeRoleUsers } from '../../api/roleUsers.ts';
 import { useCmsClient } from '../../cms/useCmsClient.ts';
+import { RoleUsersPanel, roleUsersKey } from '../../components/cms/RoleUsersPanel.tsx';
 import { Unavailable } from '../../components/cms/Unavailable.tsx';
 import { useT } from '../../i18n/useT.ts';
-
-function roleIdsOf(user: Row): Id[] {
-  return Array.isArray(user.roleIds) ? (user.roleIds as Id[]) : [];
-}
-
-/** The users whose role list must change for exactly `holders` to hold `roleId`, with their new lists. */
-export function roleChanges(users: readonly Row[], roleId: Id, holders: ReadonlySet<string>) {
-  return users.flatMap((user) => {
-    const roles = roleIdsOf(user);
-    const holds = roles.some((id) => String(id) === String(roleId));
-    const shouldHold = holders.has(String(user.id));
-    if (holds === shouldHold) return [];
-    const next = shouldHold ? [...roles, roleId] : roles.filter((id) => String(id) !== String(roleId));
-    return [{ user, roleIds: next }];
-  });
-}
+import { useCan } from '../../stores/useCan.ts';
 
 export default function AllocationUserPage() {
   const t = useT();
+  const can = useCan();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const roleId = params.get('roleId') ?? '';
-  const users = useCmsClient('users');
+  const users = useCmsClient('users').client;
   const roles = useCmsClient('roles').client;
-  const userRows = useAllRows(users.client, 'userName');
-  const roleRows = useAllRows(roles, 'sortOrder');
-  // the holders as the user arranges them, until saved; null = as the server has it
-  const [edited, setEdited] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState<number[]>([]);
+  const [removing, setRemoving] = useState<number[]>([]);
+  // side by side on a wide screen, one above the other on a narrow one: the arrows point the way
+  const stacked = !Grid.useBreakpoint().lg;
 
-  const allUsers = userRows.data?.rows ?? [];
-  const holders = useMemo(
-    () =>
-      allUsers.filter((user) => roleIdsOf(user).some((id) => String(id) === roleId)).map((u) => String(u.id)),
-    [allUsers, roleId],
-  );
-  const targetKeys = edited ?? holders;
+  const change = useMutation({
+    mutationFn: (body: { add?: number[]; remove?: number[] }) => changeRoleUsers(roleId, body),
+    onSuccess: ({ added, removed }) => {
+      message.success(added > 0 ? t('roleGiven', { count: added }) : t('roleTaken', { count: removed }));
+      setAdding([]);
+      setRemoving([]);
+    },
+    // the HTTP client has shown why a refusal; both sides and the users list are read again
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: roleUsersKey(roleId) });
+      if (users) await queryClient.invalidateQueries({ queryKey: queryKeys.resource(users.resource.name) });
+    },
+  });
 
-  if (!users.client || !roles) return <Unavailable />;
-  const client = users.client;
-
-  async function save() {
-    const changes = roleChanges(allUsers, roleId, new Set(targetKeys));
-    setSaving(true);
-    try {
-      for (const { user, roleIds } of changes) await updateRow(client, user, { roleIds });
-      message.success(t('saved'));
-      setEdited(null);
-    } catch {
-      // the HTTP client has shown why
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.resource('users') });
-      setSaving(false);
-    }
-  }
+  if (!users || !roles) return <Unavailable />;
+  // role assignment is its own permission where the schema has it (the server decides the same way)
+  const assign = users.resource.actions.find((a) => a.name === 'assignRoles');
+  const mayAssign = can(assign ? assign.permission : permissionCode(users.resource, 'update'));
+  const roleField = users.resource.fields.find((f) => f.name === 'roleIds');
+  const busy = change.isPending;
+  const choose = (value: string) => {
+    setAdding([]);
+    setRemoving([]);
+    setParams(value ? { roleId: value } : {});
+  };
 
   return (
-    <Card
-      title={t('assignUsers')}
-      extra={
-        <Space>
-          <Select
-            style={{ minWidth: 200 }}
+    <Card title={t('assignUsers')} data-testid="assign-users">
+      {/* the role above the lists rather than in the card's head, where a phone has no room for it
+          beside the title */}
+      {roleField && (
+        <Flex wrap gap="small" style={{ marginBottom: 16 }}>
+          <RefSelect
+            field={{ ...roleField, multiple: false }}
+            value={roleId ? Number(roleId) : undefined}
+            onChange={(value) => choose(value === undefined ? '' : String(value))}
             placeholder={t('chooseRole')}
             aria-label={t('chooseRole')}
-            loading={roleRows.isPending}
-            value={roleId || undefined}
-            options={(roleRows.data?.rows ?? []).map((role) => ({
-              value: String(role.id),
-              label: String(role.roleName),
-            }))}
-            onChange={(value: string) => {
-              setEdited(null);
-              setParams({ roleId: value });
-            }}
+            style={{ flex: '1 1 200px', maxWidth: 320 }}
           />
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={!roleId || !users.canUpdate || edited === null}
-            onClick={save}
-          >
-            {t('save')}
-          </Button>
-        </Space>
-      }
-      data-testid="assign-users"
-    >
-      <Transfer
-        dataSource={allUsers.map((user) => ({
-          key: String(user.id),
-          title: `${String(user.realName ?? '')} (${String(user.userName)})`,
-        }))}
-        titles={[t('usersWithoutRole'), t('usersWithRole')]}
-        targetKeys={roleId ? targetKeys : []}
-        render={(item) => item.title}
-        showSearch
-        disabled={!roleId || !users.canUpdate || saving}
-        onChange={(keys) => setEdited(keys.map(String))}
-        styles={{ section: { width: '100%', height: 420 } }}
-      />
+        </Flex>
+      )}
+      {!roleId ? (
+        <Empty description={t('chooseRoleFirst')} />
+      ) : (
+        <Row gutter={[16, 16]} key={roleId}>
+          <Col xs={24} lg={11}>
+            <RoleUsersPanel
+              roleId={roleId}
+              holding={false}
+              title={t('usersWithoutRole')}
+              selected={adding}
+              onSelect={setAdding}
+              disabled={!mayAssign || busy}
+            />
+          </Col>
+          <Col xs={24} lg={2} style={{ alignSelf: 'center' }}>
+            <Space
+              orientation={stacked ? 'horizontal' : 'vertical'}
+              align="center"
+              style={{ width: '100%', justifyContent: 'center' }}
+            >
+              <Button
+                type="primary"
+                icon={stacked ? <ArrowDownOutlined /> : <ArrowRightOutlined />}
+                aria-label={t('giveRole')}
+                title={t('giveRole')}
+                disabled={!mayAssign || adding.length === 0}
+                loading={busy && adding.length > 0}
+                onClick={() => change.mutate({ add: adding })}
+              />
+              <Button
+                icon={stacked ? <ArrowUpOutlined /> : <ArrowLeftOutlined />}
+                aria-label={t('takeRole')}
+                title={t('takeRole')}
+                disabled={!mayAssign || removing.length === 0}
+                loading={busy && removing.length > 0}
+                onClick={() => change.mutate({ remove: removing })}
+              />
+            </Space>
+          </Col>
+          <Col xs={24} lg={11}>
+            <RoleUsersPanel
+              roleId={roleId}
+              holding
+              title={t('usersWithRole')}
+              selected={removing}
+              onSelect={setRemoving}
+              disabled={!mayAssign || busy}
+            />
+          </Col>
+        </Row>
+      )}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 // "My home" (spec §2 /dashboard): the figures GET /api/sys/dashboard gives (counts, the unread
 // reported messages, contents published per month, the newest contents, recent sign-ins) and a
-// calendar of publications. Each card shows only what the user may list; the rest stays out.
+// calendar of publications. Each card shows only what the user may list (the server leaves the
+// other figures out as well): accounts, sessions and sign-ins need the users list.
 
 import {
   FileTextOutlined,
@@ -38,6 +39,7 @@ export default function DashboardPage() {
   const { clientFor } = useResources();
   const contents = can('cms:contents:list') ? clientFor('contents') : undefined;
   const reports = can('cms:reportedmessages:list') && clientFor('reportedmessages') !== undefined;
+  const accounts = can('sys:users:list');
 
   const figures = useQuery(dashboardQuery);
 
@@ -73,7 +75,8 @@ export default function DashboardPage() {
           <Button onClick={() => figures.refetch()}>{t('retry')}</Button>
         </div>
       )}
-      <Row gutter={[16, 16]}>
+      {/* the figures in a row of their own, so the panels below start on a line of their own */}
+      <Row gutter={[16, 16]} style={{ marginBottom: contents || reports || accounts ? 16 : 0 }}>
         {contents && (
           <Col xs={24} sm={12} lg={6}>
             <Panel>
@@ -102,36 +105,44 @@ export default function DashboardPage() {
             </Panel>
           </Col>
         )}
-        <Col xs={24} sm={12} lg={6}>
-          <Panel>
-            <Statistic title={t('users')} value={data?.users ?? PENDING} prefix={<UserOutlined />} />
-          </Panel>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Panel>
-            <Statistic
-              title={t('activeSessions')}
-              value={data?.activeSessions ?? PENDING}
-              prefix={<SafetyCertificateOutlined />}
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} lg={16}>
-          <Panel title={t('contentsPerMonth')}>
-            {loading ? (
-              <div className="chart-placeholder" />
-            ) : data?.contentsPerMonth ? (
-              <ContentsChart
-                months={data.contentsPerMonth}
-                label={t('contentsPerMonth')}
-                monthHeader={t('month')}
-                countHeader={t('published')}
+        {accounts && (
+          <Col xs={24} sm={12} lg={6}>
+            <Panel data-testid="users-count">
+              <Statistic title={t('users')} value={data?.users ?? PENDING} prefix={<UserOutlined />} />
+            </Panel>
+          </Col>
+        )}
+        {accounts && (
+          <Col xs={24} sm={12} lg={6}>
+            <Panel data-testid="active-sessions">
+              <Statistic
+                title={t('activeSessions')}
+                value={data?.activeSessions ?? PENDING}
+                prefix={<SafetyCertificateOutlined />}
               />
-            ) : (
-              <p className="chart-placeholder panel-empty">{t('contentsPerMonthMissing')}</p>
-            )}
-          </Panel>
-        </Col>
+            </Panel>
+          </Col>
+        )}
+      </Row>
+      <Row gutter={[16, 16]}>
+        {contents && (
+          <Col xs={24} lg={16}>
+            <Panel title={t('contentsPerMonth')}>
+              {loading ? (
+                <div className="chart-placeholder" />
+              ) : data?.contentsPerMonth ? (
+                <ContentsChart
+                  months={data.contentsPerMonth}
+                  label={t('contentsPerMonth')}
+                  monthHeader={t('month')}
+                  countHeader={t('published')}
+                />
+              ) : (
+                <p className="chart-placeholder panel-empty">{t('contentsPerMonthMissing')}</p>
+              )}
+            </Panel>
+          </Col>
+        )}
         <Col xs={24} lg={8}>
           <Panel title={t('calendar')}>
             <PublishCalendar
@@ -144,21 +155,23 @@ export default function DashboardPage() {
           </Panel>
         </Col>
         {contents && (
-          <Col xs={24} lg={12}>
+          <Col xs={24} lg={accounts ? 12 : 24}>
             <Panel title={t('recentContents')}>
               <RecentContents items={data?.recentContents} emptyText={t('noContents')} />
             </Panel>
           </Col>
         )}
-        <Col xs={24} lg={contents ? 12 : 24}>
-          <Panel title={t('recentLogins')}>
-            <RecentLogins
-              logins={data?.recentLogins}
-              headers={{ userName: t('userName'), time: t('time'), address: t('address') }}
-              emptyText={t('noLogins')}
-            />
-          </Panel>
-        </Col>
+        {accounts && (
+          <Col xs={24} lg={contents ? 12 : 16}>
+            <Panel title={t('recentLogins')}>
+              <RecentLogins
+                logins={data?.recentLogins}
+                headers={{ userName: t('userName'), time: t('time'), address: t('address') }}
+                emptyText={t('noLogins')}
+              />
+            </Panel>
+          </Col>
+        )}
         {data && data.resources.length > 0 && (
           <Col span={24}>
             <Panel title={t('contentFigures')}>

@@ -23,7 +23,7 @@ export default function InfoPage() {
       dpmtName: s.dpmtName,
       rank: s.rank,
       avatar: s.avatar,
-      roles: s.roles,
+      roleOptions: s.roleOptions,
     })),
   );
 
@@ -53,7 +53,8 @@ export default function InfoPage() {
               {
                 key: 'roles',
                 label: t('roles'),
-                children: profile.roles.map((role) => <Tag key={role}>{role}</Tag>),
+                // the roles by the names staff gave them, not the keys the permission checks use
+                children: profile.roleOptions.map((role) => <Tag key={role.roleKey}>{role.roleName}</Tag>),
               },
             ]}
           />

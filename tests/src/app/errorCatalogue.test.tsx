@@ -1,9 +1,11 @@
-// Spec §8 as the app wires it: the app's HTTP client, FeedbackBridge and antd's App together.
+// Spec §8 as the app wires it: the app's HTTP client connected as main.tsx connects it, FeedbackBridge
+// and antd's App together.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../src/api/http.ts';
+import { connectHttp } from '../../../src/app/connectHttp.ts';
 import { FeedbackBridge } from '../../../src/app/FeedbackBridge.tsx';
 import { useLanguageStore } from '../../../src/stores/language.ts';
 import { useSessionStore } from '../../../src/stores/session.ts';
@@ -32,6 +34,11 @@ function mount() {
 
 describe('error catalogue (spec §8)', () => {
   const adapter = http.defaults.adapter;
+  let disconnect: () => void;
+  beforeAll(() => {
+    disconnect = connectHttp();
+  });
+  afterAll(() => disconnect());
   beforeEach(() => {
     act(() => useLanguageStore.getState().setLang('en'));
     sessionStorage.setItem('token', 'tok');

@@ -26,6 +26,20 @@ const routes = [
         },
       ],
     },
+    {
+      path: '/cms',
+      name: 'cms',
+      component: 'Layout',
+      meta: { title: '内容管理', titleI18n: { zh: '内容管理', en: 'Content' } },
+      children: [
+        {
+          path: 'contents',
+          name: 'contents',
+          component: 'resource/contents',
+          meta: { title: '内容管理', titleI18n: { zh: '内容管理', en: 'Contents' } },
+        },
+      ],
+    },
   ]),
 ];
 
@@ -55,6 +69,24 @@ describe('Breadcrumbs', () => {
     const links = screen.getByTestId('breadcrumb').querySelectorAll('a');
     expect([...links].map((a) => a.getAttribute('href'))).toEqual(['/dashboard']);
     expect(screen.getByText('用户管理').closest('a')).toBeNull();
+  });
+
+  it('marks only the last crumb as the current page; a group without a page is plain text', () => {
+    renderAt('/sys/users');
+    const current = screen.getByTestId('breadcrumb').querySelectorAll('[aria-current]');
+    expect([...current].map((el) => [el.textContent, el.getAttribute('aria-current')])).toEqual([
+      ['用户管理', 'page'],
+    ]);
+    const group = screen.getByText('系统管理');
+    expect(group.closest('a')).toBeNull();
+  });
+
+  it('does not repeat a group named as its page', () => {
+    renderAt('/cms/contents');
+    expect(crumbTexts()).toEqual(['系统首页', '内容管理']);
+    act(() => useLanguageStore.getState().setLang('en'));
+    // in English the two differ, and both are shown
+    expect(crumbTexts()).toEqual(['Home', 'Content', 'Contents']);
   });
 
   it('shows the dashboard once, unclickable, on the dashboard', () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MenuIcon } from '../../../src/layout/MenuIcon.tsx';
@@ -99,14 +99,53 @@ describe('Sidebar (spec §2 side menu)', () => {
     expect(link?.getAttribute('href')).toBe('https://school.example/manual');
     expect(link?.getAttribute('target')).toBe('_blank');
     expect(link?.getAttribute('rel')).toContain('noopener');
-    const icon = screen.getByTestId('sidebar').querySelector('img.menu-icon-img');
-    expect(icon?.getAttribute('src')).toBe('https://school.example/manual.png');
+    const icon = screen.getByTestId('sidebar').querySelector('.menu-icon-img');
+    expect(icon?.querySelector('img')?.getAttribute('src')).toBe('https://school.example/manual.png');
+    // in the box antd gives its own icons, so it lines up with them and keeps its gap to the label
+    expect(icon?.classList.contains('ant-menu-item-icon')).toBe(true);
   });
 
-  it('folds to icons when the sidebar is closed', () => {
+  it('gives an icon name it does not know no icon at all, so a folded item shows its initial', () => {
+    usePermissionStore.setState({
+      routes: [page('/odd', 'Odd', { meta: { title: 'Odd', icon: 'no-such-icon' } })],
+    });
     useAppStore.setState({ sidebar: { opened: false, withoutAnimation: false } });
+    renderAt('/odd');
+    const item = screen.getByTestId('sidebar').querySelector('.ant-menu-item');
+    expect(item?.querySelector('.ant-menu-item-icon')).toBeNull();
+    expect(item?.querySelector('.ant-menu-inline-collapsed-noicon')?.textContent).toBe('O');
+  });
+
+  it('opens, after a new route table (a role switch), only the groups above the page shown', () => {
     renderAt('/sys/users');
-    expect(screen.getByTestId('sidebar').querySelector('.ant-menu-inline-collapsed')).not.toBeNull();
+    fireEvent.click(screen.getByText('Links'));
+    const open = () =>
+      [
+        ...screen.getByTestId('sidebar').querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title'),
+      ].map((title) => title.textContent);
+    expect(open()).toEqual(['System', 'Links']);
+    // the new role's table: the same groups, rebuilt
+    act(() => usePermissionStore.setState({ routes: structuredClone(routes) }));
+    expect(open()).toEqual(['System']);
+  });
+
+  it("closes a folded group's pop-up when the route table changes under it", async () => {
+    useAppStore.setState({ sidebar: { opened: false, withoutAnimation: true } });
+    renderAt('/dashboard');
+    const shownPopups = () =>
+      [...document.querySelectorAll('.ant-menu-submenu-popup')].filter(
+        (popup) =>
+          !popup.classList.contains('ant-menu-submenu-hidden') &&
+          !popup.classList.contains('ant-zoom-big-leave'),
+      );
+    const system = [...screen.getByTestId('sidebar').querySelectorAll('.ant-menu-submenu-title')].find(
+      (title) => title.textContent === 'System',
+    ) as HTMLElement;
+    fireEvent.mouseEnter(system);
+    await waitFor(() => expect(shownPopups().map((popup) => popup.textContent)).toEqual(['UsersRoles']));
+    act(() => usePermissionStore.setState({ routes: structuredClone(routes) }));
+    // closed: hidden, or on its way out (jsdom ends no CSS animation)
+    await waitFor(() => expect(shownPopups()).toEqual([]));
   });
 
   it('paints its background in the menu colour of the settings', () => {

@@ -89,6 +89,33 @@ describe('session store', () => {
     expect(usePermissionStore.getState().permissions).toEqual(['sys:users:list']);
   });
 
+  it('keeps positionRankId when the profile has one', async () => {
+    vi.mocked(api.userInfoRequest).mockResolvedValue({ ...info, positionRankId: 4 });
+    await session().fetchUserInfo();
+    expect(sessionStorage.getItem('positionRankId')).toBe('4');
+    expect(session().positionRankId).toBe('4');
+  });
+
+  it('writes rank, positionId, positionRankId and classifiedGrades only when they have a value', async () => {
+    vi.mocked(api.userInfoRequest).mockResolvedValue({ ...info, positionRankId: 4 });
+    await session().fetchUserInfo();
+    vi.mocked(api.userInfoRequest).mockResolvedValue({
+      ...info,
+      rank: '',
+      positionId: null,
+      positionRankId: null,
+      classifiedGrades: '',
+    });
+    await session().fetchUserInfo();
+    for (const key of ['rank', 'positionId', 'positionRankId', 'classifiedGrades']) {
+      expect(sessionStorage.getItem(key), key).toBeNull();
+    }
+    expect(session()).toMatchObject({ rank: '', positionId: '', positionRankId: '', classifiedGrades: '' });
+    // the keys that have values are there
+    expect(sessionStorage.getItem('realName')).toBe('Alice Chen');
+    expect(sessionStorage.getItem('firstlogin')).toBe('false');
+  });
+
   it('takes the roles from the user name when the server names none', async () => {
     vi.mocked(api.userInfoRequest).mockResolvedValue({ ...info, roles: [] });
     await session().fetchUserInfo();

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastViewPath, type TabViewInput, useTabsStore } from '../../../src/stores/tabs.ts';
+import {
+  lastViewPath,
+  NO_NAME,
+  restoreViews,
+  TABS_STORAGE_KEY,
+  type TabViewInput,
+  useTabsStore,
+} from '../../../src/stores/tabs.ts';
 
 function view(path: string, name: string, meta: TabViewInput['meta'] = { title: name }): TabViewInput {
   return { path, fullPath: path, name, meta, query: {} };
@@ -38,6 +45,57 @@ describe('tabs store', () => {
   it("titles a view without a meta title 'no-name'", () => {
     store().addVisitedView(view('/x', 'x', {}));
     expect(store().visitedViews[0].title).toBe('no-name');
+    store().updateVisitedView(view('/x', 'x', { title: '' }));
+    expect(store().visitedViews[0].title).toBe(NO_NAME);
+  });
+
+  it("restores the tabs of session storage, titling those without a meta title 'no-name'", async () => {
+    sessionStorage.setItem(
+      TABS_STORAGE_KEY,
+      JSON.stringify({
+        state: {
+          visitedViews: [
+            {
+              path: '/sys/users',
+              fullPath: '/sys/users?page=2',
+              name: 'users',
+              meta: { title: 'users' },
+              title: 'users',
+              query: { page: '2' },
+            },
+            // written without a title, a meta title or a meta at all
+            { path: '/x', fullPath: '/x', name: 'x', meta: {}, query: {} },
+            { path: '/y', fullPath: '/y', name: 'y', meta: { title: '' }, title: '' },
+            { path: '/z' },
+            // no path: no tab can lead anywhere from it
+            { name: 'lost', meta: { title: 'lost' } },
+          ],
+        },
+        version: 0,
+      }),
+    );
+    await useTabsStore.persist.rehydrate();
+    expect(store().visitedViews.map((v) => [v.fullPath, v.title])).toEqual([
+      ['/sys/users?page=2', 'users'],
+      ['/x', 'no-name'],
+      ['/y', 'no-name'],
+      ['/z', 'no-name'],
+    ]);
+    expect(store().visitedViews[3]).toEqual({
+      path: '/z',
+      fullPath: '/z',
+      name: '/z',
+      meta: {},
+      query: {},
+      title: 'no-name',
+    });
+    sessionStorage.clear();
+  });
+
+  it('restores nothing from storage that holds no tab list', () => {
+    expect(restoreViews(undefined)).toEqual([]);
+    expect(restoreViews({ visitedViews: 'nope' })).toEqual([]);
+    expect(restoreViews({ visitedViews: [null, 3, { path: 7 }] })).toEqual([]);
   });
 
   it('does not cache a noCache view, nor the same name twice', () => {

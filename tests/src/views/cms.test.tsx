@@ -1,38 +1,120 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { roleChanges } from '../../../src/views/cms/allocationUser.tsx';
-import { type Call, fakeHttp, renderPage } from '../harness.tsx';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http as appHttp } from '../../../src/api/http.ts';
+import { type Call, fakeAdapter, fakeHttp, renderPage } from '../harness.tsx';
 
 const { default: NewsDetailPage } = await import('../../../src/views/cms/newsDetail.tsx');
 const { default: BlockLayoutPage } = await import('../../../src/views/cms/blockLayout.tsx');
+const { default: LinkConfigPage } = await import('../../../src/views/cms/link.tsx');
+const { default: ReplyPopPage } = await import('../../../src/views/cms/replyPop.tsx');
+const { default: AllocationUserPage } = await import('../../../src/views/cms/allocationUser.tsx');
 const { usePermissionStore } = await import('../../../src/stores/permission.ts');
 const { useLanguageStore } = await import('../../../src/stores/language.ts');
 
-describe('assign users', () => {
-  const users = [
-    { id: 1, roleIds: [1] },
-    { id: 2, roleIds: [1, 2] },
-    { id: 3, roleIds: [] },
-  ];
+const writes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+const form = (call: Call) => [...new URLSearchParams(call.body).entries()];
 
-  it('changes only the users whose holding of the role changes, keeping their other roles', () => {
-    const changes = roleChanges(users, 2, new Set(['1', '2']));
-    expect(changes.map(({ user, roleIds }) => [user.id, roleIds])).toEqual([[1, [1, 2]]]);
-    const removed = roleChanges(users, 1, new Set(['3']));
-    expect(removed.map(({ user, roleIds }) => [user.id, roleIds])).toEqual([
-      [1, []],
-      [2, [2]],
-      [3, [1]],
-    ]);
+beforeEach(() => {
+  usePermissionStore.setState({ permissions: ['*'] });
+  act(() => useLanguageStore.getState().setLang('en'));
+});
+
+describe('assign users', () => {
+  const defaultAdapter = appHttp.defaults.adapter;
+  afterEach(() => {
+    appHttp.defaults.adapter = defaultAdapter;
+  });
+
+  /** 10,000 users without the role, two with it: the page asks for a page of each, searched by the server. */
+  function server(calls: Call[]) {
+    const page = (call: Call) => {
+      const holding = call.params.holding === 'true';
+      const search = String(call.params.search ?? '');
+      if (holding) return { rows: [{ id: 7, userName: 'holder', realName: 'Hilda', status: 0 }], total: 1 };
+      const rows = search
+        ? [{ id: 4321, userName: 'u4321', realName: 'Searched', status: 1 }]
+        : Array.from({ length: 10 }, (_, i) => ({
+            id: i + 1,
+            userName: `u${i + 1}`,
+            realName: `User ${i + 1}`,
+            status: 0,
+          }));
+      return { rows, total: search ? 1 : 10_000 };
+    };
+    appHttp.defaults.adapter = fakeAdapter(
+      {
+        'GET /api/sys/roles/3/users': page,
+        'PUT /api/sys/roles/3/users': (call: Call) => {
+          const body = new URLSearchParams(call.body);
+          return {
+            added: body.getAll('add').filter(Boolean).length,
+            removed: body.getAll('remove').filter(Boolean).length,
+          };
+        },
+      },
+      calls,
+    );
+    return fakeHttp({
+      'GET /api/sys/roles': { rows: [{ id: 3, roleName: 'Editors' }], total: 1 },
+    });
+  }
+
+  it('reads a page of each side from the server, searches there, and moves the ticked users in one call', async () => {
+    const calls: Call[] = [];
+    const { element } = renderPage(<AllocationUserPage />, server(calls), '/allocationUser?roleId=3');
+    render(element);
+    const others = await screen.findByTestId('role-others');
+    expect(await within(others).findByText('User 1')).toBeTruthy();
+    expect(within(others).getByText('10000')).toBeTruthy();
+    const holders = screen.getByTestId('role-holders');
+    expect(await within(holders).findByText('Hilda')).toBeTruthy();
+    const reads = calls.filter((call) => call.url === '/api/sys/roles/3/users' && call.method === 'GET');
+    expect(reads.map((call) => [call.params.holding, call.params.limit])).toEqual(
+      expect.arrayContaining([
+        ['false', 10],
+        ['true', 10],
+      ]),
+    );
+
+    fireEvent.change(within(others).getByRole('searchbox'), { target: { value: 'u4321' } });
+    // the server is asked once typing pauses
+    expect(await within(others).findByText('Searched', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(others).getByText('Frozen')).toBeTruthy();
+    expect(calls.some((call) => call.params.search === 'u4321')).toBe(true);
+
+    fireEvent.click(within(others).getAllByRole('checkbox').at(-1)!);
+    fireEvent.click(screen.getByRole('button', { name: 'Give the role' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(form(writes(calls)[0])).toEqual([['add', '4321']]);
+    expect(await screen.findByText('Role given to 1 users')).toBeTruthy();
+
+    fireEvent.click(within(holders).getAllByRole('checkbox').at(-1)!);
+    fireEvent.click(screen.getByRole('button', { name: 'Take the role' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(form(writes(calls)[1])).toEqual([['remove', '7']]);
+  });
+
+  it('asks for a role first, and offers no move without the assignment permission', async () => {
+    const calls: Call[] = [];
+    const { element } = renderPage(<AllocationUserPage />, server(calls), '/allocationUser');
+    render(element);
+    expect(await screen.findByText('Choose a role first')).toBeTruthy();
+
+    // user editing is not role assignment
+    usePermissionStore.setState({ permissions: ['sys:users:list', 'sys:roles:list', 'sys:users:update'] });
+    const again = renderPage(<AllocationUserPage />, server(calls), '/allocationUser?roleId=3');
+    render(again.element);
+    const others = await screen.findByTestId('role-others');
+    await within(others).findByText('User 1');
+    expect(
+      within(others)
+        .getAllByRole('checkbox')
+        .every((box) => (box as HTMLInputElement).disabled),
+    ).toBe(true);
   });
 });
 
 describe('news detail', () => {
-  beforeEach(() => {
-    usePermissionStore.setState({ permissions: ['*'] });
-    act(() => useLanguageStore.getState().setLang('en'));
-  });
-
   it('shows the content with its body sanitised', async () => {
     const http = fakeHttp({
       'GET /api/cms/contents/5': {
@@ -71,61 +153,189 @@ describe('news detail', () => {
 });
 
 describe('column configuration', () => {
-  beforeEach(() => {
-    usePermissionStore.setState({ permissions: ['*'] });
-    act(() => useLanguageStore.getState().setLang('en'));
-  });
+  const blocks = [
+    {
+      id: 1,
+      blockName: 'News',
+      blockKey: 'news',
+      categoryId: 2,
+      displayType: 0,
+      itemCount: 8,
+      orderNum: 10,
+      status: 0,
+    },
+    {
+      id: 2,
+      blockName: 'Notices',
+      blockKey: 'notices',
+      categoryId: 3,
+      displayType: 1,
+      itemCount: 5,
+      orderNum: 20,
+      status: 1,
+    },
+  ];
+  const categories = [
+    { id: 2, parentId: 0, categoryName: 'School news' },
+    { id: 3, parentId: 0, categoryName: 'Announcements' },
+  ];
 
-  it('lists the blocks in order with their categories, and saves a move as the whole row', async () => {
-    const calls: Call[] = [];
-    const blocks = [
-      {
-        id: 1,
-        blockName: 'News',
-        blockKey: 'news',
-        categoryId: 2,
-        displayType: 0,
-        itemCount: 8,
-        showMore: true,
-        orderNum: 0,
-        status: 0,
-      },
-      {
-        id: 2,
-        blockName: 'Notices',
-        blockKey: 'notices',
-        categoryId: 3,
-        displayType: 1,
-        itemCount: 5,
-        showMore: false,
-        orderNum: 0,
-        status: 0,
-      },
-    ];
+  function mount(calls: Call[]) {
     const http = fakeHttp(
       {
-        'GET /api/cms/areablocks': { rows: blocks, total: 2 },
-        'GET /api/cms/contentCategorys': {
-          rows: [
-            { id: 2, parentId: 0, categoryName: 'School news' },
-            { id: 3, parentId: 2, categoryName: 'Notices' },
-          ],
-          total: 2,
-        },
-        'PUT /api/cms/areablocks/1': (call: Call) => call,
-        'PUT /api/cms/areablocks/2': (call: Call) => call,
+        // a page of blocks in their order, the blocks showing a tree level's categories
+        'GET /api/cms/areablocks': (call: Call) =>
+          call.params.categoryId ? { rows: blocks.slice(0, 1), total: 1 } : { rows: blocks, total: 2 },
+        // the labels of the page's categories by id, and the tree's top level
+        'GET /api/cms/contentCategorys': { rows: categories, total: 2 },
+        'PUT /api/cms/areablocks/order': { count: 2, rows: [] },
+        'PUT /api/cms/areablocks/hide/1': blocks[0],
+        'PUT /api/cms/areablocks/show/2': blocks[1],
       },
       calls,
     );
     const { element } = renderPage(<BlockLayoutPage />, http, '/blockLayout');
     render(element);
+  }
+
+  it('reads a page of blocks, their categories by id and the tree by level, never a whole table', async () => {
+    const calls: Call[] = [];
+    mount(calls);
     expect(await screen.findByText('News')).toBeTruthy();
     expect(await screen.findByText(/School news · News/)).toBeTruthy();
+    expect(await screen.findByText(/School news · 8 items/)).toBeTruthy();
+    const reads = calls.filter((call) => call.method === 'GET');
+    expect(reads.find((c) => c.url === '/api/cms/areablocks' && !c.params.categoryId)?.params).toMatchObject({
+      page: 1,
+      limit: 20,
+      sort: 'orderNum',
+    });
+    expect(reads.find((c) => c.url === '/api/cms/contentCategorys' && c.params.id)?.params.id).toBe('2,3');
+    expect(
+      reads.find((c) => c.url === '/api/cms/contentCategorys' && c.params.parentId !== undefined)?.params,
+    ).toMatchObject({ parentId: '0', limit: 100 });
+    expect(reads.find((c) => c.params.categoryId)?.params.categoryId).toBe('2,3');
+    expect(reads.every((call) => Number(call.params.limit ?? 0) <= 100)).toBe(true);
+  });
+
+  it('moves a block with one reorder call, and shows or hides it through its action', async () => {
+    const calls: Call[] = [];
+    mount(calls);
+    await screen.findByText('News');
     fireEvent.click(screen.getAllByRole('button', { name: 'Move down' })[0]);
-    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
-    const first = new URLSearchParams(calls.find((call) => call.url === '/api/cms/areablocks/1')!.body);
-    expect(first.get('orderNum')).toBe('20');
-    expect(first.get('blockKey')).toBe('news');
-    expect(first.get('itemCount')).toBe('8');
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url).toBe('/api/cms/areablocks/order');
+    expect(form(writes(calls)[0])).toEqual([
+      ['id', '1'],
+      ['offset', '1'],
+    ]);
+    // the first row cannot go up, the last cannot go down
+    expect((screen.getAllByRole('button', { name: 'Move up' })[0] as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getAllByRole('button', { name: 'Move down' })[1] as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    await waitFor(() => expect(screen.getAllByRole('switch')[0].hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getAllByRole('switch')[0]);
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1].url).toBe('/api/cms/areablocks/hide/1');
+  });
+
+  it('offers no move to a user without the reorder permission', async () => {
+    usePermissionStore.setState({ permissions: ['cms:areablocks:list', 'cms:contentCategorys:list'] });
+    mount([]);
+    await screen.findByText('News');
+    expect(screen.queryByRole('button', { name: 'Move down' })).toBeNull();
+    expect(screen.getAllByRole('switch').every((s) => s.hasAttribute('disabled'))).toBe(true);
+  });
+});
+
+describe('link configuration', () => {
+  it('shows a card per category with its own links in order, and moves a link in one call', async () => {
+    const calls: Call[] = [];
+    const http = fakeHttp(
+      {
+        'GET /api/cms/weblinkcategorys': {
+          rows: [
+            { id: 1, categoryName: 'Government' },
+            { id: 2, categoryName: 'Schools' },
+          ],
+          total: 2,
+        },
+        'GET /api/cms/weblinks': (call: Call) =>
+          call.params.categoryId === '1'
+            ? {
+                rows: [
+                  { id: 10, linkName: 'Ministry', linkUrl: 'https://moe.example', categoryId: 1, status: 0 },
+                  { id: 11, linkName: 'City', linkUrl: 'https://city.example', categoryId: 1, status: 0 },
+                ],
+                total: 2,
+              }
+            : { rows: [], total: 0 },
+        'PUT /api/cms/weblinks/order': { count: 2, rows: [] },
+      },
+      calls,
+    );
+    const { element } = renderPage(<LinkConfigPage />, http, '/link');
+    render(element);
+    expect(await screen.findByText('Ministry')).toBeTruthy();
+    expect(await screen.findByText('No links in this category')).toBeTruthy();
+    const linkReads = calls.filter((call) => call.url === '/api/cms/weblinks');
+    expect(linkReads.map((call) => call.params.categoryId).sort()).toEqual(['1', '2']);
+    expect(linkReads.every((call) => call.params.limit === 20 && call.params.sort === 'orderNum')).toBe(true);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Move up' })[1]);
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(form(writes(calls)[0])).toEqual([
+      ['id', '11'],
+      ['offset', '-1'],
+    ]);
+  });
+});
+
+describe('recipient configuration', () => {
+  it('moves and removes the ticked recipients, each in one call', async () => {
+    const calls: Call[] = [];
+    const http = fakeHttp(
+      {
+        'GET /api/cms/mailboxtypes': {
+          rows: [
+            { id: 1, typeName: "Principal's mailbox" },
+            { id: 2, typeName: 'Academic affairs' },
+          ],
+          total: 2,
+        },
+        'GET /api/cms/mailboxrepliers': {
+          rows: [
+            { id: 5, replierName: 'Office', mailboxTypeId: 1, userId: 9, orderNum: 10 },
+            { id: 6, replierName: 'Deputy', mailboxTypeId: 1, userId: 9, orderNum: 20 },
+          ],
+          total: 2,
+        },
+        'GET /api/sys/users': { rows: [{ id: 9, realName: 'Wang Li' }], total: 1 },
+        'PUT /api/cms/mailboxrepliers': { count: 2 },
+        'DELETE /api/cms/mailboxrepliers': { count: 2 },
+      },
+      calls,
+    );
+    const { element } = renderPage(<ReplyPopPage />, http, '/replyPop?typeId=1');
+    render(element);
+    expect(await screen.findByText('Office')).toBeTruthy();
+    expect((await screen.findAllByText(/Wang Li/)).length).toBeGreaterThan(0);
+    expect(calls.find((call) => call.url === '/api/cms/mailboxrepliers')?.params).toMatchObject({
+      mailboxTypeId: '1',
+      limit: 20,
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: '5' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '6' }));
+    const batch = await screen.findByTestId('recipient-batch');
+    expect(within(batch).getByText('2 selected')).toBeTruthy();
+    fireEvent.click(within(batch).getByRole('button', { name: 'Remove selected' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].method).toBe('DELETE');
+    expect(form(writes(calls)[0])).toEqual([
+      ['ids', '5'],
+      ['ids', '6'],
+    ]);
   });
 });

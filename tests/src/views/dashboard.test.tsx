@@ -106,5 +106,26 @@ describe('dashboard "my home"', () => {
     await screen.findByText('128');
     expect(screen.queryByTestId('unread-reports')).toBeNull();
     expect(screen.queryByTestId('recent-contents')).toBeNull();
+    expect(screen.queryByTestId('contents-chart')).toBeNull();
+    expect(screen.queryByText('Contents published per month')).toBeNull();
+    expect(screen.getByTestId('recent-logins')).toBeTruthy();
+  });
+
+  it('draws no account, session or sign-in panel for a user who may not list users', async () => {
+    usePermissionStore.setState({ permissions: ['cms:contents:list'] });
+    // what the server answers such a user: the account figures are not in it
+    vi.mocked(dashboardRequest).mockResolvedValue({
+      resources: figures.resources,
+      recentContents: figures.recentContents,
+      contentsPerMonth: [{ month: '2026-11', count: 9 }],
+    });
+    mount();
+    expect(await screen.findByTestId('contents-chart')).toBeTruthy();
+    expect(await screen.findAllByText('42')).toHaveLength(2);
+    expect(screen.queryByTestId('recent-logins')).toBeNull();
+    expect(screen.queryByTestId('users-count')).toBeNull();
+    expect(screen.queryByTestId('active-sessions')).toBeNull();
+    expect(screen.queryByText('Recent sign-ins')).toBeNull();
+    expect(screen.queryByText('Active sessions')).toBeNull();
   });
 });

@@ -37,8 +37,33 @@ describe('licence page', () => {
     mount();
     expect(await screen.findByText('The licence is valid')).toBeTruthy();
     expect(screen.getByText('No. 1 Middle School')).toBeTruthy();
-    expect(screen.getByText('standard')).toBeTruthy();
+    expect(screen.getByText('Standard')).toBeTruthy();
     expect(screen.getByText(/^3 d 1 h 0 min \d+ s$/)).toBeTruthy();
+  });
+
+  it('names the edition in Chinese on a Chinese page', async () => {
+    act(() => useLanguageStore.getState().setLang('zh'));
+    vi.mocked(licenseRequest).mockResolvedValue({
+      valid: true,
+      holder: '第一中学',
+      edition: 'standard',
+      expiresAt: null,
+    });
+    mount();
+    expect(await screen.findByText('标准版')).toBeTruthy();
+    expect(screen.getByText('版本')).toBeTruthy();
+    expect(screen.queryByText('standard')).toBeNull();
+  });
+
+  it('shows an edition it has no name for as the server gives it', async () => {
+    vi.mocked(licenseRequest).mockResolvedValue({
+      valid: true,
+      holder: null,
+      edition: 'campus',
+      expiresAt: null,
+    });
+    mount();
+    expect(await screen.findByText('campus')).toBeTruthy();
   });
 
   it('says when the licence is missing or expired', async () => {
