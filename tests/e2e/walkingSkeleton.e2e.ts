@@ -164,10 +164,18 @@ describe('walking skeleton: users end to end', () => {
     await page.waitForURL(/#\/login/);
     expect(await sessionValue('token')).toBeNull();
     expect(await tokenCookie()).toBeUndefined();
-    const res = await fetch(`${baseUrl}/api/sys/users`, { headers: { 'X-Token': token } });
-    expect(res.status).toBe(401);
-    const body = (await res.json()) as { meta: { message: string } };
-    expect(body.meta.message).toBe('token verification failed');
+    // the fixed text, in the language the call asks for (Chinese by default)
+    for (const [language, text] of [
+      ['zh-CN', '令牌验证失败'],
+      ['en', 'token verification failed'],
+    ]) {
+      const res = await fetch(`${baseUrl}/api/sys/users`, {
+        headers: { 'X-Token': token, 'Accept-Language': language },
+      });
+      expect(res.status).toBe(401);
+      const body = (await res.json()) as { meta: { message: string } };
+      expect(body.meta.message).toBe(text);
+    }
     await screenshot(page, 'skeleton-05-logged-out');
   });
 
