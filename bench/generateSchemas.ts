@@ -1,7 +1,7 @@
 // Schema folders of any size for the benchmark: resources shaped like the CMS ones (a dozen
 // fields of mixed types, refs to earlier resources, a tree every tenth, conditions, custom
 // actions, a public block), spread over modules of 50 so menus and collisions are exercised.
-import type { SchemaText } from '../runtime/schema/index.ts';
+import type { SchemaText } from '../runtime/schema/load.ts';
 
 const PER_MODULE = 50;
 

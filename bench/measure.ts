@@ -7,12 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  buildManifest,
-  loadSchemaTexts,
-  type SchemaText,
-  serializeManifest,
-} from '../runtime/schema/index.ts';
+import { loadSchemaTexts, type SchemaText } from '../runtime/schema/load.ts';
+import { buildManifest, serializeManifest } from '../runtime/schema/manifest.ts';
 
 const exec = promisify(execFile);
 const BIN = fileURLToPath(new URL('../cli/bin.js', import.meta.url));

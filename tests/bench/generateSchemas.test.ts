@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { generateSchemas } from '../../bench/generateSchemas.ts';
-import { buildManifest, loadSchemaTexts } from '../../runtime/schema/index.ts';
+import { loadSchemaTexts } from '../../runtime/schema/load.ts';
+import { buildManifest } from '../../runtime/schema/manifest.ts';
 
 describe('generateSchemas', () => {
   it('makes folders the loader takes without a problem, in modules of 50', () => {

@@ -1,0 +1,221 @@
+// The list benchmark (docs/benchmarks.md, "Lists"): for each database bench:data made, the real
+// server answers the contents list over HTTP, one request at a time (the latency of a first
+// page, of a filtered one, of page 5,001), then, on the smallest, the generic endpoint and the
+// hand-written route take turns under 20 connections for the requests-per-second ratio.
+//
+//   npm run bench:data -- --rows 1000   (and 100000, 1000000)
+//   npm run bench:api [-- --sizes 1000,100000,1000000 --seconds 8 --rounds 3]
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { BENCH_ADMIN_PASSWORD, benchDatabaseUrl, COMMON_WORD, DEFAULT_BENCH_URL, RARE_WORD } from './data.ts';
+import { get, load } from './load.ts';
+
+interface Servers {
+  generic: number;
+  handwritten: number;
+  child: ChildProcess;
+  /** the servers' process's CPU time so far, in ms */
+  cpu(): Promise<number>;
+}
+
+const CASES: Array<{ name: string; path: string; goal: boolean; minRows?: number }> = [
+  { name: 'first page, newest first', path: '/api/cms/contents?page=1&limit=20', goal: true },
+  { name: 'first page, one category', path: '/api/cms/contents?page=1&limit=20&categoryId=9', goal: true },
+  {
+    name: `first page, title ${COMMON_WORD}`,
+    path: `/api/cms/contents?page=1&limit=20&title=${encodeURIComponent(COMMON_WORD)}`,
+    goal: true,
+  },
+  {
+    name: `first page, rare title ${RARE_WORD}`,
+    path: `/api/cms/contents?page=1&limit=20&title=${encodeURIComponent(RARE_WORD)}`,
+    goal: false,
+  },
+  { name: 'first page, by views', path: '/api/cms/contents?page=1&limit=20&sort=viewCount', goal: false },
+  {
+    name: 'page 5,001 (offset 100,000)',
+    path: '/api/cms/contents?page=5001&limit=20',
+    goal: true,
+    minRows: 100_020,
+  },
+];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function startServers(url: string): Promise<Servers> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/apiServer.ts'], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  let ended: ((error: Error) => void) | undefined;
+  child.once('exit', (code) => ended?.(new Error(`bench server ended with ${code}`)));
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      ended = reject;
+      lines.once('line', resolve);
+    });
+  const ports = JSON.parse(await next());
+  const cpu = async () => {
+    const answer = next();
+    child.stdin!.write('cpu\n');
+    return (JSON.parse(await answer) as { cpuMs: number }).cpuMs;
+  };
+  return { ...ports, child, cpu };
+}
+
+async function stopServers(servers: Servers): Promise<void> {
+  const ended = new Promise((resolve) => servers.child.once('exit', resolve));
+  servers.child.kill('SIGTERM');
+  await ended;
+}
+
+async function signIn(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ userName: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+  const body = (await response.json()) as { data: { token: string } };
+  if (!response.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+async function rowCount(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query('select count(*)::int as n from cms_contents');
+    return rows[0].n;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '1000,100000,1000000' },
+      url: { type: 'string' },
+      requests: { type: 'string', default: '100' },
+      seconds: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '4' },
+      connections: { type: 'string', default: '20' },
+    },
+  });
+  const base = values.url ?? process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
+  const requests = Number(values.requests);
+  const fmt = (n: number) => n.toLocaleString('en');
+
+  // every size at once, each on servers of its own, so that the machine's load, which comes and
+  // goes, falls on all sizes alike: the requests go to the sizes in turn
+  const databases: Array<{ size: number; rows: number; url: string; servers: Servers; token: string }> = [];
+  for (const size of values.sizes.split(',').map(Number)) {
+    const url = benchDatabaseUrl(base, size);
+    const rows = await rowCount(url);
+    if (rows === undefined) {
+      console.log(`bench_${size}: missing; make it with npm run bench:data -- --rows ${size}`);
+      continue;
+    }
+    const servers = await startServers(url);
+    databases.push({ size, rows, url, servers, token: await signIn(servers.generic) });
+  }
+  if (databases.length === 0) return;
+  try {
+    const results = new Map<string, Map<number, { p50: number; p95: number }>>();
+    for (const c of CASES) {
+      const taking = databases.filter((d) => c.minRows === undefined || d.rows >= c.minRows);
+      const times = new Map(taking.map((d) => [d.size, [] as number[]]));
+      const agents = new Map(taking.map((d) => [d.size, new http.Agent({ keepAlive: true, maxSockets: 1 })]));
+      for (let i = 0; i < requests + 10; i++) {
+        for (const d of taking) {
+          const t = performance.now();
+          const status = await get(agents.get(d.size)!, d.servers.generic, c.path, d.token);
+          if (status !== 200) throw new Error(`${c.path} on ${d.size} rows: HTTP ${status}`);
+          if (i >= 10) times.get(d.size)!.push(performance.now() - t);
+        }
+      }
+      for (const agent of agents.values()) agent.destroy();
+      const bySize = new Map<number, { p50: number; p95: number }>();
+      for (const [size, list] of times) {
+        list.sort((a, b) => a - b);
+        bySize.set(size, { p50: median(list), p95: list[Math.floor(list.length * 0.95)] });
+      }
+      results.set(c.name, bySize);
+    }
+    const sizes = databases.map((d) => d.size);
+    console.log(
+      `\n| case | goal | ${sizes.map((s) => `${fmt(s)} rows: median / p95 (ms)`).join(' | ')} | largest / smallest |`,
+    );
+    console.log(`|---|---|${sizes.map(() => '---:').join('|')}|---:|`);
+    for (const c of CASES) {
+      const bySize = results.get(c.name)!;
+      const cells = sizes.map((s) => {
+        const m = bySize.get(s);
+        return m ? `${m.p50.toFixed(1)} / ${m.p95.toFixed(1)}` : '–';
+      });
+      const measured = sizes.filter((s) => bySize.has(s));
+      const ratio =
+        measured.length > 1
+          ? (bySize.get(measured.at(-1)!)!.p50 / bySize.get(measured[0])!.p50).toFixed(2)
+          : '–';
+      console.log(`| ${c.name} | ${c.goal ? 'yes' : ''} | ${cells.join(' | ')} | ${ratio} |`);
+    }
+
+    // requests per second on the smallest: the two servers take turns (ABBA, so a drift in the
+    // machine's load cancels), after a warm-up of both
+    const smallest = databases[0];
+    const common = {
+      paths: ['/api/cms/contents?page=1&limit=20'],
+      token: smallest.token,
+      connections: Number(values.connections),
+      seconds: Number(values.seconds),
+      maxRequests: 200_000,
+    };
+    await load({ ...common, port: smallest.servers.generic });
+    await load({ ...common, port: smallest.servers.handwritten });
+    const generic: number[] = [];
+    const handwritten: number[] = [];
+    const cpuPerRequest = { generic: [] as number[], 'hand-written': [] as number[] };
+    console.log(`\nbench_${smallest.size}, ${common.connections} connections, ${common.seconds} s a turn:`);
+    for (let round = 0; round < Number(values.rounds); round++) {
+      const turns = [
+        ['generic', smallest.servers.generic, generic],
+        ['hand-written', smallest.servers.handwritten, handwritten],
+      ] as const;
+      for (const [name, port, into] of round % 2 === 0 ? turns : [...turns].reverse()) {
+        const cpuBefore = await smallest.servers.cpu();
+        const r = await load({ ...common, port });
+        const cpuMs = ((await smallest.servers.cpu()) - cpuBefore) / r.requests;
+        if (r.failed > 0) throw new Error(`${name}: ${r.failed} requests failed`);
+        into.push(r.rps);
+        cpuPerRequest[name].push(cpuMs);
+        console.log(
+          `  ${name}: ${r.rps.toFixed(0)} req/s (median ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.requests} requests, server CPU ${cpuMs.toFixed(2)} ms a request)`,
+        );
+      }
+    }
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    console.log(
+      `generic ${median(generic).toFixed(0)} req/s (median of turns) against hand-written ${median(handwritten).toFixed(0)} req/s: ` +
+        `${(median(generic) / median(handwritten)).toFixed(2)}× (${(sum(generic) / sum(handwritten)).toFixed(2)}× over all turns)`,
+    );
+    const g = median(cpuPerRequest.generic);
+    const h = median(cpuPerRequest['hand-written']);
+    console.log(
+      `server CPU a request: generic ${g.toFixed(2)} ms, hand-written ${h.toFixed(2)} ms (hand-written / generic ${(h / g).toFixed(2)}×)`,
+    );
+  } finally {
+    for (const d of databases) await stopServers(d.servers);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+// The yardstick of the list benchmark: the contents list written by hand, as a developer would
+// without the generator. Fastify and pg alone, the same SQL the generic endpoint sends (the
+// session and its grants in one statement, the page, and the planner-guided total of
+// server/resources/listTotal.ts) and the same answer. Only the default list: newest first,
+// `page` and `limit`.
+import { createHash } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+const SESSION_SQL = `
+    with s as (
+      select s.id, s.user_id, s.role_id, u.user_name, u.real_name, u.firstlogin,
+             s.last_seen_at < now() - ($1 * interval '1 millisecond') as stale
+      from sys_sessions s join sys_users u on u.id = s.user_id
+      where s.token_hash = $2 and s.revoked_at is null and s.expires_at > now()
+        and s.last_seen_at > now() - ($3 * interval '1 millisecond') and u.status = 0
+    ),
+    touched as (
+      update sys_sessions set last_seen_at = now() where id in (select id from s where stale) returning id
+    ),
+    r as (
+      select r.id, r.role_key, r.role_name, r.sort_order
+      from s join sys_user_roles ur on ur.user_id = s.user_id join sys_roles r on r.id = ur.role_id
+      where r.status = 0 and (s.role_id is null or r.id = s.role_id)
+    ),
+    a as (select exists (select 1 from r where r.role_key = $4) as is_admin),
+    m as (
+      select m.id, m.perms from sys_menus m, a
+      where m.status = 0 and (a.is_admin or m.id in (
+        select rm.menu_id from sys_role_menus rm where rm.role_id in (select id from r)))
+    )
+    select s.id, s.user_id, s.role_id, s.user_name, s.real_name, s.firstlogin, a.is_admin,
+      coalesce((select json_agg(json_build_object('id', r.id, 'roleKey', r.role_key, 'roleName', r.role_name)
+        order by r.sort_order, r.id) from r), '[]'::json) as roles,
+      coalesce((select array_agg(m.id order by m.id) from m), '{}'::int[]) as menu_ids,
+      coalesce((select array_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '{}'::text[]) as perms
+    from s, a`;
+
+const COLUMNS: Array<[string, string]> = [
+  ['id', 'id'],
+  ['create_time', 'createTime'],
+  ['update_time', 'updateTime'],
+  ['title', 'title'],
+  ['category_id', 'categoryId'],
+  ['is_link', 'isLink'],
+  ['link_url', 'linkUrl'],
+  ['cover_image', 'coverImage'],
+  ['source_office_id', 'sourceOfficeId'],
+  ['author', 'author'],
+  ['publish_time', 'publishTime'],
+  ['status', 'status'],
+  ['pinned', 'pinned'],
+  ['view_count', 'viewCount'],
+];
+const PAGE_SQL = `select ${COLUMNS.map(([c]) => `"${c}"`).join(', ')} from "cms_contents" order by "publish_time" desc nulls last, "id" desc limit $1 offset $2`;
+const MATCHING_SQL = 'select "id" from "cms_contents"';
+const EXACT_COUNT_MAX_COST = 4000;
+
+export async function buildHandwritten(
+  url: string,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/api/cms/contents', async (request, reply) => {
+    const token = request.headers['x-token'];
+    if (typeof token !== 'string' || token.length > 200)
+      return reply.code(401).send({ meta: { success: false, message: 'unauthorized' }, data: null });
+    const hash = createHash('sha256').update(token).digest('hex');
+    const session = await pool.query(SESSION_SQL, [60_000, hash, 120 * 60_000, 'admin']);
+    const user = session.rows[0];
+    if (!user) return reply.code(401).send({ meta: { success: false, message: 'unauthorized' }, data: null });
+    if (user.firstlogin)
+      return reply
+        .code(403)
+        .send({ meta: { success: false, message: 'password change required' }, data: null });
+    if (!user.is_admin && !user.perms.includes('cms:contents:list'))
+      return reply.code(403).send({ meta: { success: false, message: 'forbidden' }, data: null });
+    const query = request.query as { page?: string; limit?: string };
+    const page = Number(query.page ?? 1);
+    const limit = Number(query.limit ?? 20);
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 500)
+      return reply.code(400).send({ meta: { success: false, message: 'bad paging' }, data: null });
+    const offset = (page - 1) * limit;
+    const { rows } = await pool.query(PAGE_SQL, [limit, offset]);
+    let total = offset + rows.length;
+    let estimated = false;
+    if (!(rows.length < limit && (rows.length > 0 || offset === 0))) {
+      const plan = (await pool.query(`explain (format json) select * from (${MATCHING_SQL}) as "m"`)).rows[0][
+        'QUERY PLAN'
+      ][0].Plan;
+      if (plan['Total Cost'] <= EXACT_COUNT_MAX_COST) {
+        const counted = await pool.query(`select count(*)::int as "total" from (${MATCHING_SQL}) as "m"`);
+        total = counted.rows[0].total;
+      } else {
+        total = rows.length === 0 ? Math.min(plan['Plan Rows'], offset) : Math.max(plan['Plan Rows'], total);
+        estimated = true;
+      }
+    }
+    const out = rows.map((row) => Object.fromEntries(COLUMNS.map(([c, f]) => [f, row[c] ?? null])));
+    return {
+      meta: { success: true, message: 'ok' },
+      data: { rows: out, total, ...(estimated ? { estimated } : {}) },
+    };
+  });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
