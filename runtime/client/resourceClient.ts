@@ -3,7 +3,7 @@
 
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { parse as parseContentDisposition } from 'content-disposition';
-import { API_PATHS, type UploadResult } from '../contract.ts';
+import { API_PATHS, type ImportResult, type UploadResult } from '../contract.ts';
 import type { Action, FilterOp, Resource } from '../schema/types.ts';
 import type { Envelope, ListResult } from './envelope.ts';
 
@@ -71,6 +71,12 @@ export interface ResourceClient {
   removeMany(ids: Id[], options?: { silent?: boolean }): Promise<{ count: number }>;
   updateMany(ids: Id[], values: Record<string, unknown>): Promise<{ count: number }>;
   exportFile(params: ExportParams): Promise<DownloadedFile>;
+  /**
+   * Sends a filled-in .xlsx to the `import` action: every row is created, or none (docs/api.md
+   * "Import"). Silent: a refusal's per-row report is the import dialog's to show. `onProgress`
+   * hears the share sent, 0 to 100.
+   */
+  importFile(file: Blob, onProgress?: (percent: number) => void): Promise<ImportResult>;
   /** moves rows within the resource's `order`, in one call; the rows whose position changed */
   reorder(move: OrderMove): Promise<{ count: number; rows: Row[] }>;
   action(actionName: string, row?: Row, values?: Record<string, unknown>): Promise<ActionResult>;
@@ -206,6 +212,17 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
       };
       const response = await http.post<ArrayBuffer>(`${base}/export`, body, { responseType: 'arraybuffer' });
       return fileFromResponse(response, `${resource.name}.xlsx`);
+    },
+    async importFile(file, onProgress) {
+      const body = new FormData();
+      body.append('file', file, (file as File).name ?? `${resource.name}.xlsx`);
+      const response = await http.post<Envelope<ImportResult>>(findAction('import').path, body, {
+        silent: true,
+        onUploadProgress: (event) => {
+          if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+        },
+      });
+      return unwrap(response);
     },
     async upload(file, field, onProgress) {
       const body = new FormData();

@@ -1,22 +1,12 @@
 // Rows to a real .xlsx workbook. Every text cell that a spreadsheet would read as a formula gets a
 // leading apostrophe, so opening an export never runs what someone typed into a field
-// (CSV/formula injection). There is no CSV export; a future one must use escapeFormula too.
+// (CSV/formula injection, runtime/client/spreadsheetText.ts). There is no CSV export; a future
+// one must use escapeFormula too.
 import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
+import { escapeFormula, sheetName } from '../../runtime/client/spreadsheetText.ts';
 import type { Field, Lang, Resource } from '../../runtime/schema/types.ts';
 import { fieldByName } from './fields.ts';
 import type { ApiRow } from './rows.ts';
-
-// = + - @ start a formula, | a DDE call in older Excel, a tab or a carriage return can hide what
-// follows; Excel and LibreOffice read the full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20) as
-// their ASCII twins. Spaces (full-width ones too) and control characters before them are skipped
-// by some spreadsheets when they look for a formula, so they do not hide one either.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is checked
-const FORMULA_START = /^[\s\u0000-\u001f]*[=+\-@|\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
-
-/** The text as a spreadsheet shows it and never runs it. */
-export function escapeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
 
 /** field name → (id → label) of the ref fields, from server/resources/refLabels.ts */
 export type ExportLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -73,7 +63,5 @@ export async function rowsToXlsx(
     ...fields.map((f) => ({ value: f.title[lang], fontWeight: 'bold' as const })),
   ];
   const data: Row[] = rows.map((row) => [row.id, ...fields.map((f) => cell(f, row[f.name], lang, labels))]);
-  // Excel refuses these characters in a sheet name and names longer than 31
-  const sheet = resource.title[lang].replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
-  return writeXlsxFile([header, ...data], { sheet }).toBuffer();
+  return writeXlsxFile([header, ...data], { sheet: sheetName(resource.title[lang]) }).toBuffer();
 }

@@ -2,8 +2,8 @@
 import { sql } from 'kysely';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeFormula } from '../../runtime/client/spreadsheetText.ts';
 import { localDate } from '../../server/resources/actionValues.ts';
-import { escapeFormula } from '../../server/resources/xlsx.ts';
 import {
   ADMIN_PASSWORD,
   backends,

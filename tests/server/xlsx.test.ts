@@ -5,8 +5,9 @@
 import fc from 'fast-check';
 import { readSheet } from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { escapeFormula } from '../../runtime/client/spreadsheetText.ts';
 import type { Resource } from '../../runtime/schema/types.ts';
-import { escapeFormula, rowsToXlsx } from '../../server/resources/xlsx.ts';
+import { rowsToXlsx } from '../../server/resources/xlsx.ts';
 import { testManifest } from './harness.ts';
 
 const TRIGGERS = ['=', '+', '-', '@', '|', '＝', '＋', '－', '＠'];
