@@ -23,6 +23,7 @@ import { buildTree, type TreeRow } from './buildTree.ts';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { DataTable } from './DataTable.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
 import { t } from './i18n.ts';
 import { ListCellContext, type ListCellValue } from './listCellContext.ts';
 import { listFeatures } from './listTable.ts';
@@ -91,6 +92,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [dialog, setDialog] = useState<{ action: Action; row?: Row } | null>(null);
+  const [importing, setImporting] = useState(false);
   const [refusal, setRefusal] = useState<Omit<ReferencesDialogProps, 'lang' | 'onClose'> | null>(null);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name) });
@@ -156,6 +158,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     if (action.name === 'create') return void setFormTarget({ mode: 'create' });
     if (action.name === 'update' && row) return void setFormTarget({ mode: 'update', id: row.id });
     if (action.name === 'batchUpdate' || action.form) return void setDialog({ action, row });
+    if (action.name === 'import') return void setImporting(true);
     // failures were shown as toasts by the HTTP client; the button only has to stop spinning
     return perform.mutateAsync({ action, row }).catch(() => undefined);
   };
@@ -210,6 +213,19 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   return (
     <div>
       {toastHolder}
+      {importing && (
+        <ImportDialog
+          client={client}
+          lang={lang}
+          can={can}
+          onClose={() => setImporting(false)}
+          onImported={(count) => {
+            setImporting(false);
+            toast.success(t('importDone', lang, { count }));
+            void invalidate();
+          }}
+        />
+      )}
       {refusal && <ReferencesDialog {...refusal} lang={lang} onClose={() => setRefusal(null)} />}
       <FilterBar resource={resource} lang={lang} value={list.filters} onSearch={listActions.setFilters} />
       <Toolbar

@@ -6,6 +6,7 @@ import {
   EditOutlined,
   PlusOutlined,
   ReloadOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { Button, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -30,6 +31,7 @@ export interface ToolbarProps {
 const ICONS: Record<string, ReactNode> = {
   create: <PlusOutlined />,
   export: <DownloadOutlined />,
+  import: <UploadOutlined />,
   batchDelete: <DeleteOutlined />,
   batchUpdate: <EditOutlined />,
 };

@@ -4,7 +4,7 @@
 import type { Action, Resource } from '../schema/types.ts';
 
 export interface PageActions {
-  /** create, export and custom toolbar actions */
+  /** create, import, export and custom toolbar actions */
   toolbar: Action[];
   /** batch delete, batch update and custom batch actions */
   batch: Action[];
@@ -15,9 +15,8 @@ export interface PageActions {
 export function pageActions(resource: Resource, can: (code: string) => boolean): PageActions {
   const out: PageActions = { toolbar: [], batch: [], row: [] };
   for (const action of resource.actions) {
-    // import needs an upload call, which docs/api.md does not define yet; a button that cannot work
-    // is not shown. reorder moves given rows: pages offer it as move buttons, never as a toolbar button
-    if (action.scope === 'self' || action.name === 'import' || action.name === 'reorder') continue;
+    // reorder moves given rows: pages offer it as move buttons, never as a toolbar button
+    if (action.scope === 'self' || action.name === 'reorder') continue;
     if (!can(action.permission)) continue;
     out[action.scope].push(action);
   }
