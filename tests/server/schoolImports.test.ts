@@ -75,9 +75,9 @@ describe.each(backends)('school imports on $name', (backend) => {
     const answer = await postFile(server.app, '/api/sys/users/import', token, 'staff.xlsx', file);
     expect(answer.status).toBe(403);
     expect(answer.body.meta.message).toContain('sys:users:assignRoles');
-    const made = await sql<{ n: number }>`select count(*)::int as n from sys_users where user_name = 'import_r1'`.execute(
-      server.db,
-    );
+    const made = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sys_users where user_name = 'import_r1'`.execute(server.db);
     expect(made.rows[0].n).toBe(0);
   });
 
