@@ -17,6 +17,8 @@ export interface ColumnDescriptor {
   ref?: string;
   refLabel?: string;
   multiple?: boolean;
+  /** shown as a time ago (runtime/ui/relativeTime.ts), the full time on hover */
+  relative?: boolean;
   /** the publish time of a resource with a publish window: a time still ahead shows 已排期 */
   publishAt?: boolean;
 }
@@ -48,6 +50,7 @@ export function toListColumns(resource: Resource, lang: Lang): ColumnDescriptor[
       descriptor.multiple = field.multiple ?? false;
     }
     if (resource.publish?.at === field.name) descriptor.publishAt = true;
+    if (column.relative) descriptor.relative = true;
     return [descriptor];
   });
 }

@@ -32,6 +32,7 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
     checkFields(entry.resource, byName, report);
     checkActions(entry.resource, report);
     checkPublishWindow(entry.resource, report);
+    checkRelativeColumns(entry.resource, report);
     checkOrder(entry.resource, orderPath(entry.source), report);
     const group = entry.resource.menu?.parent;
     if (
@@ -120,6 +121,21 @@ const TYPE_BOUND_KEYS: Array<{ keys: Array<keyof Field>; applies: (f: Field) => 
 const YAML_KEY: Partial<Record<keyof Field, string>> = { refLabel: 'label', refDetail: 'detail' };
 
 /** The publish window's times are dates: the database compares them with its clock. */
+/** `relative` reads a time as how long ago it was: only a date or a time has one. */
+function checkRelativeColumns(resource: Resource, report: Report): void {
+  for (const [i, column] of resource.list.columns.entries()) {
+    if (!column.relative) continue;
+    const field = resource.fields.find((f) => f.name === column.field);
+    if (field && field.type !== 'date' && field.type !== 'datetime') {
+      report(
+        ['list', 'columns', i, 'relative'],
+        `relative applies to a date or datetime column; "${field.name}" is ${field.type}`,
+        true,
+      );
+    }
+  }
+}
+
 function checkPublishWindow(resource: Resource, report: Report): void {
   const window = resource.publish;
   if (!window) return;

@@ -18,7 +18,14 @@ export interface RawI18n {
 export type RawFilter = string | { field: string; op?: (typeof FILTER_OPS)[number] };
 export type RawColumn =
   | string
-  | { field: string; width?: number; fixed?: 'left' | 'right'; sortable?: boolean; ellipsis?: boolean };
+  | {
+      field: string;
+      width?: number;
+      fixed?: 'left' | 'right';
+      sortable?: boolean;
+      ellipsis?: boolean;
+      relative?: boolean;
+    };
 export type RawLayout = Array<string | string[]>;
 
 /** Keys a YAML field shares with the normalised Field; the rest are written differently in YAML. */
@@ -334,13 +341,14 @@ export const resourceMetaSchema = {
           type: 'array',
           items: {
             type: ['string', 'object'],
-            description: 'a field name or { field, width, fixed, sortable, ellipsis }',
+            description: 'a field name or { field, width, fixed, sortable, ellipsis, relative }',
             properties: {
               field: fieldName,
               width: { type: 'integer', minimum: 20 },
               fixed: { enum: ['left', 'right'] },
               sortable: { type: 'boolean' },
               ellipsis: { type: 'boolean' },
+              relative: { type: 'boolean', description: 'a date or time shown as 3分钟前 / 3 min ago' },
             },
             required: ['field'],
             additionalProperties: false,

@@ -283,6 +283,7 @@ function normalizeList(
           fixed: spec.fixed,
           sortable: spec.sortable ?? false,
           ellipsis: spec.ellipsis ?? false,
+          ...(spec.relative ? { relative: true } : {}),
         };
       })
     : fields

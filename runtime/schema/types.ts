@@ -137,6 +137,8 @@ export interface ListColumn {
   fixed?: 'left' | 'right';
   sortable: boolean;
   ellipsis: boolean;
+  /** a recent time reads as 刚刚 / N分钟前 / N小时前 / N天前, an older one as its date */
+  relative?: true;
 }
 
 export type FilterOp = 'eq' | 'like' | 'range' | 'in';

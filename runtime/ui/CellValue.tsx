@@ -8,6 +8,7 @@ import type { Lang } from '../schema/types.ts';
 import { avatarUrl } from './avatarUrl.ts';
 import { formatTime } from './formatTime.ts';
 import { t } from './i18n.ts';
+import { relativeTime } from './relativeTime.ts';
 
 export interface CellValueProps {
   column: ColumnDescriptor;
@@ -61,7 +62,15 @@ export function CellValue({ column, value, lang, refLabels }: CellValueProps) {
     case 'date':
     case 'datetime': {
       const time = column.cell === 'date' ? formatTime(value, DATE_FORMAT) : formatTime(value);
-      return column.publishAt && isAhead(value) ? <Scheduled lang={lang} time={time} /> : time;
+      if (column.publishAt && isAhead(value)) return <Scheduled lang={lang} time={time} />;
+      const ago = column.relative ? relativeTime(value, lang) : undefined;
+      return ago ? (
+        <time dateTime={text} title={time}>
+          {ago}
+        </time>
+      ) : (
+        time
+      );
     }
     case 'ref': {
       const ids = Array.isArray(value) ? value : [value];

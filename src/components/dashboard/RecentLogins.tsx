@@ -1,5 +1,7 @@
 // The latest sign-ins (the dashboard figures' recentLogins) as a plain table.
 
+import type { Lang } from '../../../runtime/schema/types.ts';
+import { relativeTime } from '../../../runtime/ui/relativeTime.ts';
 import type { DashboardFigures } from '../../api/dashboard.ts';
 import { formatTime } from '../../utils/time.ts';
 
@@ -7,9 +9,10 @@ export interface RecentLoginsProps {
   logins: DashboardFigures['recentLogins'] | undefined;
   headers: { userName: string; time: string; address: string };
   emptyText: string;
+  lang: Lang;
 }
 
-export function RecentLogins({ logins, headers, emptyText }: RecentLoginsProps) {
+export function RecentLogins({ logins, headers, emptyText, lang }: RecentLoginsProps) {
   return (
     <table className="plain-table" data-testid="recent-logins" aria-busy={logins === undefined}>
       <thead>
@@ -30,7 +33,11 @@ export function RecentLogins({ logins, headers, emptyText }: RecentLoginsProps) 
         {logins?.map((login) => (
           <tr key={`${login.time}-${login.userName}-${login.address}`}>
             <td>{login.userName}</td>
-            <td>{formatTime(login.time)}</td>
+            <td>
+              <time dateTime={login.time} title={formatTime(login.time)}>
+                {relativeTime(login.time, lang)}
+              </time>
+            </td>
             <td>{login.address}</td>
           </tr>
         ))}

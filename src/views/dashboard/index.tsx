@@ -157,7 +157,7 @@ export default function DashboardPage() {
         {contents && (
           <Col xs={24} lg={accounts ? 12 : 24}>
             <Panel title={t('recentContents')}>
-              <RecentContents items={data?.recentContents} emptyText={t('noContents')} />
+              <RecentContents items={data?.recentContents} emptyText={t('noContents')} lang={lang} />
             </Panel>
           </Col>
         )}
@@ -168,6 +168,7 @@ export default function DashboardPage() {
                 logins={data?.recentLogins}
                 headers={{ userName: t('userName'), time: t('time'), address: t('address') }}
                 emptyText={t('noLogins')}
+                lang={lang}
               />
             </Panel>
           </Col>

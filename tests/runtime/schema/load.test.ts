@@ -303,6 +303,14 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     'publish.at must name a date or datetime field; "name" is string',
   ],
   [
+    'relative-not-time',
+    'cms/news.yaml',
+    10,
+    22,
+    'list.columns[1].relative',
+    'relative applies to a date or datetime column; "name" is string',
+  ],
+  [
     'publish-unknown-field',
     'cms/news.yaml',
     4,

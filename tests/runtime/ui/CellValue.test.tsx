@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ColumnDescriptor } from '../../../runtime/schema/columns.ts';
 import { CellValue } from '../../../runtime/ui/CellValue.tsx';
 import { formatTime } from '../../../runtime/ui/formatTime.ts';
@@ -30,6 +30,10 @@ describe('formatTime', () => {
 });
 
 describe('CellValue', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('tags a publish time still ahead as scheduled, and only the publish time', () => {
     const ahead = new Date(Date.now() + 86_400_000).toISOString();
     const past = new Date(Date.now() - 86_400_000).toISOString();
@@ -45,6 +49,16 @@ describe('CellValue', () => {
     render(<CellValue column={column('datetime', { publishAt: true })} value={past} lang="en" />);
     expect(screen.queryByText('Scheduled')).toBeNull();
     expect(screen.getByText(formatTime(past))).toBeTruthy();
+  });
+
+  it('shows a relative column as a time ago, with the full time on hover', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00+08:00'));
+    const value = '2026-11-25T11:55:00+08:00';
+    render(<CellValue column={column('datetime', { relative: true })} value={value} lang="zh" />);
+    const time = screen.getByText('5分钟前');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('title')).toBe(formatTime(value));
   });
 
   it('shows an uploaded picture by its thumbnail, and an outside picture as it is', () => {

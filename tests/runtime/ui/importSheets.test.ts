@@ -19,7 +19,11 @@ const read = async (blob: Blob) => readSheet(Buffer.from(await blob.arrayBuffer(
 
 describe('the import template', () => {
   it('names every field writable on create, by title, and nothing read-only', async () => {
-    const file = await templateFile(weblinks, templateFields(weblinks, () => true), 'en');
+    const file = await templateFile(
+      weblinks,
+      templateFields(weblinks, () => true),
+      'en',
+    );
     expect(file.fileName).toBe('weblinks-import-template.xlsx');
     expect(await read(file.blob)).toEqual([
       ['Name', 'Address', 'Category', 'Logo', 'Open in a new tab', 'Order', 'Status'],
