@@ -2,7 +2,7 @@
 // either see how many rows were created or, when the server refused the file (nothing written),
 // a table of every bad cell by spreadsheet row, which the editor can download to work through.
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../client/apiError.ts';
 import type { ResourceClient } from '../client/resourceClient.ts';
@@ -106,7 +106,7 @@ export function ImportDialog({ client, lang, can, onImported, onClose }: ImportD
       </Upload.Dragger>
       {sending && <Progress percent={percent} size="small" aria-label={t('importStart', lang)} />}
       {failure && (
-        <div className="import-report">
+        <Flex vertical gap={12} className="import-report" style={{ marginTop: 12 }}>
           <Alert
             type="error"
             showIcon
@@ -120,19 +120,20 @@ export function ImportDialog({ client, lang, can, onImported, onClose }: ImportD
                 rowKey={(line) => `${line.row}.${line.field}`}
                 dataSource={failure.lines}
                 pagination={failure.lines.length > 8 ? { pageSize: 8, size: 'small' } : false}
-                scroll={{ x: 'max-content' }}
                 columns={[
-                  { title: t('importRow', lang), dataIndex: 'row', width: 72 },
-                  { title: t('importField', lang), dataIndex: 'field' },
+                  { title: t('importRow', lang), dataIndex: 'row', width: 64 },
+                  { title: t('importField', lang), dataIndex: 'field', width: 112 },
                   { title: t('importProblem', lang), dataIndex: 'message' },
                 ]}
               />
-              <Button onClick={() => void reportFile(resource, failure.lines ?? [], lang).then(saveFile)}>
-                {t('importReportDownload', lang)}
-              </Button>
+              <div>
+                <Button onClick={() => void reportFile(resource, failure.lines ?? [], lang).then(saveFile)}>
+                  {t('importReportDownload', lang)}
+                </Button>
+              </div>
             </>
           )}
-        </div>
+        </Flex>
       )}
     </Modal>
   );
