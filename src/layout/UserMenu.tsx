@@ -3,6 +3,7 @@
 
 import { CaretDownOutlined, CheckOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { avatarUrl } from '../../runtime/ui/avatarUrl.ts';
@@ -23,6 +24,14 @@ export function UserMenu() {
   );
   const navigate = useNavigate();
   const { message } = App.useApp();
+  // Both held here: the role list is a sub-menu whose pop-up lives outside the dropdown, and on a
+  // touch screen nothing moves away from it, so it would outlive its parent after a pick.
+  const [open, setOpen] = useState(false);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const close = () => {
+    setOpen(false);
+    setOpenKeys([]);
+  };
   const t = useT();
 
   const items: MenuProps['items'] = [
@@ -48,6 +57,7 @@ export function UserMenu() {
   ];
 
   async function onClick({ key }: { key: string }) {
+    close();
     if (key.startsWith(ROLE_KEY_PREFIX)) {
       try {
         await useSessionStore.getState().switchRole(key.slice(ROLE_KEY_PREFIX.length));
@@ -71,7 +81,13 @@ export function UserMenu() {
   }
 
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
+      destroyOnHidden
+      menu={{ items, onClick, openKeys, onOpenChange: setOpenKeys }}
+    >
       <button type="button" className="avatar-wrapper" data-testid="user-menu">
         <Avatar size={32} src={avatarUrl(avatar)} alt="" />
         <span className="user-name">{name}</span>
