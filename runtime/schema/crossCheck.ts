@@ -270,20 +270,22 @@ function checkActions(resource: Resource, report: Report): void {
     if (earlier !== undefined)
       report(['actions', i], `action "${action.name}" is already declared at actions[${earlier}]`);
     seen.set(action.name, i);
-    const placeholders = [...action.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+    // an action opening a page of the app fills its route the way a call fills its path
+    const pathKey = action.open === undefined ? 'path' : 'open';
+    const placeholders = [...(action.open ?? action.path).matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
     const unknown = placeholders.filter((p) => p !== 'id');
     if (unknown.length > 0) {
       report(
-        ['actions', i, 'path'],
+        ['actions', i, pathKey],
         `the only placeholder a path may hold is {id}, not {${unknown.join('}, {')}}`,
       );
     }
     if (action.scope === 'row' && !placeholders.includes('id')) {
-      report(['actions', i, 'path'], 'a row action acts on one row, so its path needs {id}');
+      report(['actions', i, pathKey], 'a row action acts on one row, so its path needs {id}');
     }
     if (action.scope === 'batch' && placeholders.includes('id')) {
       report(
-        ['actions', i, 'path'],
+        ['actions', i, pathKey],
         'a batch action sends the selected ids in its body, so its path has no {id}',
       );
     }
@@ -373,7 +375,7 @@ function checkCollisions(loaded: LoadedResource[], problems: Problem[]): void {
       // a name declared twice in one resource is reported by checkActions
       if (named.has(a.name)) return;
       named.add(a.name);
-      claim(`call ${a.method} ${a.path}`, ['actions', i]);
+      if (a.open === undefined) claim(`call ${a.method} ${a.path}`, ['actions', i]);
       claim(`permission ${a.permission}`, ['actions', i]);
     });
     if (r.public) {

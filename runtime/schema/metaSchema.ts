@@ -77,6 +77,7 @@ export interface RawActionObject {
   download?: boolean;
   danger?: boolean;
   set?: Record<string, unknown>;
+  open?: string;
 }
 
 /** `-publishTime`, or several keys in order: `[-pinned, -publishTime]` */
@@ -265,6 +266,11 @@ const action = {
           'a path starting with /: relative to the endpoint, or absolute when it starts with /api/',
       },
       scope: { enum: ACTION_SCOPES },
+      open: {
+        type: 'string',
+        pattern: '^/[^\\s]*$',
+        description: 'a page of the app to open, {id} for the row: /replyPop?typeId={id}',
+      },
       confirm: {
         type: ['boolean', 'object'],
         description: 'true, or a question in both languages { zh: …, en: … }',
@@ -285,10 +291,14 @@ const action = {
     },
     required: ['name'],
     additionalProperties: false,
-    ...ifThen(
-      { properties: { name: { not: { enum: DECLARABLE_ACTIONS } } } },
-      { required: ['title', 'method', 'path'] },
-    ),
+    allOf: [
+      // a custom action calls the server, unless it opens a page of the app
+      ifThen(
+        { properties: { name: { not: { enum: DECLARABLE_ACTIONS } } }, not: { required: ['open'] } },
+        { required: ['title', 'method', 'path'] },
+      ),
+      ifThen({ required: ['open'] }, { required: ['title'] }),
+    ],
   },
 };
 

@@ -354,6 +354,37 @@ interface ActionTools {
   nouns: RowNouns;
 }
 
+/** An action that opens a page of the app: a link, so nothing of a server call applies to it. */
+function openAction(
+  raw: RawActionObject,
+  title: I18n,
+  permission: string,
+  when: FieldCondition | undefined,
+  base: KeyPath,
+  report: ActionTools['report'],
+): Action {
+  const open = raw.open!;
+  for (const key of ['method', 'path', 'form', 'set', 'download', 'confirm'] as const) {
+    if (raw[key] !== undefined)
+      report([...base, key], `"${key}" does not apply to an action that opens a page (open: ${open})`);
+  }
+  const scope = raw.scope ?? (open.includes('{id}') ? 'row' : 'toolbar');
+  if (scope !== 'row' && open.includes('{id}'))
+    report([...base, 'open'], `{id} names the row, so an action opening ${open} is a row action`);
+  return {
+    name: raw.name,
+    title,
+    standard: false,
+    method: 'GET',
+    path: '',
+    scope,
+    permission,
+    when,
+    danger: raw.danger,
+    open,
+  };
+}
+
 function normalizeAction(
   entry: string | RawActionObject,
   index: number,
@@ -391,6 +422,7 @@ function normalizeAction(
   }
   // the meta-schema makes title, method and path required for custom actions
   const title = raw.title ?? { zh: raw.name, en: raw.name };
+  if (raw.open !== undefined) return openAction(raw, title, permission, when, base, report);
   const path = resolve(raw.path ?? '');
   const scope = raw.scope ?? (path.includes('{id}') ? 'row' : 'toolbar');
   if (raw.set && scope !== 'row' && scope !== 'batch') {

@@ -392,7 +392,8 @@ function resourceOperations(resource: Resource, manifest: Manifest): OperationSp
     },
   ];
   for (const action of resource.actions) {
-    if (action.name === 'list' || action.name === 'get') continue;
+    // an action that opens a page of the app is a link: it has no call to describe
+    if (action.name === 'list' || action.name === 'get' || action.open) continue;
     ops.push(actionOperation(resource, action, manifest, row));
   }
   return ops;

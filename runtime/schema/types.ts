@@ -197,6 +197,12 @@ export interface Action {
    * what its form asks for; a date or datetime field set to "now" gets the server's current time
    */
   set?: Record<string, unknown>;
+  /**
+   * a page of the app the action opens (a route, `{id}` filled from the row) instead of calling
+   * the server: the way from a row to the hand-written page that configures it. It has no method
+   * or path of its own; the page it opens checks what it reads and writes.
+   */
+  open?: string;
 }
 
 /**

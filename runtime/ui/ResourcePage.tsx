@@ -12,9 +12,10 @@ import {
 } from '@tanstack/react-table';
 import { message } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../client/apiError.ts';
 import { ERROR_TOAST_MS, MAX_LIMIT } from '../client/constants.ts';
-import type { ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
+import { fillPath, type ListParams, type ResourceClient, type Row } from '../client/resourceClient.ts';
 import { toListColumns } from '../schema/columns.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
 import { ActionFormModal } from './ActionFormModal.tsx';
@@ -57,6 +58,7 @@ const NO_ROWS: TreeRow[] = [];
 
 export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePageProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   // a page-local toast API: works whether or not the app wraps the page in antd's <App>
   const [toast, toastHolder] = message.useMessage();
   const [list, listActions] = useListState(resource);
@@ -159,6 +161,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     if (action.name === 'update' && row) return void setFormTarget({ mode: 'update', id: row.id });
     if (action.name === 'batchUpdate' || action.form) return void setDialog({ action, row });
     if (action.name === 'import') return void setImporting(true);
+    if (action.open) return void navigate(fillPath(action.open, row));
     // failures were shown as toasts by the HTTP client; the button only has to stop spinning
     return perform.mutateAsync({ action, row }).catch(() => undefined);
   };

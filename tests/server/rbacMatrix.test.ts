@@ -52,13 +52,16 @@ function callsOf(resource: Resource): Call[] {
   return [
     { action: 'list', method: 'GET', path: resource.endpoint, code: list, scope: 'read' },
     { action: 'get', method: 'GET', path: `${resource.endpoint}/{id}`, code: list, scope: 'read' },
-    ...resource.actions.map((a) => ({
-      action: a.name,
-      method: a.method,
-      path: a.path,
-      code: a.permission,
-      scope: a.scope,
-    })),
+    // an action that opens a page is a link, not a call
+    ...resource.actions
+      .filter((a) => !a.open)
+      .map((a) => ({
+        action: a.name,
+        method: a.method,
+        path: a.path,
+        code: a.permission,
+        scope: a.scope,
+      })),
   ];
 }
 

@@ -303,6 +303,14 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     'publish.at must name a date or datetime field; "name" is string',
   ],
   [
+    'open-with-path',
+    'cms/news.yaml',
+    11,
+    11,
+    'actions[1].path',
+    '"path" does not apply to an action that opens a page (open: /newsConfig?id={id})',
+  ],
+  [
     'relative-not-time',
     'cms/news.yaml',
     10,

@@ -73,6 +73,8 @@ describe('buildManifest', () => {
       'sys:roles:delete',
       'sys:roles:batchDelete',
       'sys:roles:batchUpdate',
+      // opens the assign-users page: a link, with a button code that decides who sees it
+      'sys:roles:assignUsers',
     ]);
     expect(new Set(permissions.map((p) => p.code)).size).toBe(permissions.length);
   });
