@@ -1,12 +1,16 @@
 // Rules the meta-schema cannot express because they need the declared fields, another
 // resource or _menus.yaml: names that must point at something, keys that only suit some field
 // types, and addresses (names, routes, calls, permission codes) that must not collide.
-import { suggestion } from './didYouMean.ts';
+import { checkDefault } from './checkDefaults.ts';
+import { checkIdentifiers, reservedTable } from './checkIdentifiers.ts';
+import { didYouMean, suggestion } from './didYouMean.ts';
 import type { FieldReference } from './fieldReference.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import { indexableField } from './indexable.ts';
-import type { KeyPath, SourceDoc } from './source.ts';
-import type { Field, MenuGroup, Problem, Resource } from './types.ts';
+import { isIconImage, MENU_ICONS } from './menuIcons.ts';
+import { CLASH_WORDS, ENTRY_ROLES, PROBLEMS, type ProblemText } from './problemMessages.ts';
+import { formatKeyPath, type KeyPath, type SourceDoc } from './source.ts';
+import type { Field, I18n, MenuGroup, Problem, Resource } from './types.ts';
 import { UPLOAD_FIELD_TYPES } from './uploadRules.ts';
 
 export interface LoadedResource {
@@ -20,7 +24,22 @@ export interface LoadedMenus {
   groups: MenuGroup[];
 }
 
-type Report = (path: KeyPath, message: string, onKey?: boolean) => void;
+type Report = (path: KeyPath, message: ProblemText, onKey?: boolean) => void;
+
+const ICON_NAMES = Object.keys(MENU_ICONS);
+/** An icon the side menu would draw as nothing; addresses are drawn as images. */
+function checkIcon(icon: string | undefined, path: KeyPath, report: Report): void {
+  if (icon === undefined || isIconImage(icon) || Object.hasOwn(MENU_ICONS, icon)) return;
+  report(path, PROBLEMS.unknownIcon({ icon, best: didYouMean(icon, ICON_NAMES) }));
+}
+
+/** The value at a key path of a document's data. */
+function valueAt(data: unknown, path: KeyPath): unknown {
+  let node = data;
+  for (const seg of path)
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[seg] : undefined;
+  return node;
+}
 
 export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Problem[] {
   const problems: Problem[] = [];
@@ -30,6 +49,8 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
       problems.push(entry.source.problem(path, message, onKey));
     checkReferences(entry, report);
     checkFields(entry.resource, byName, report);
+    checkIdentifiers(entry.resource, entry.source, report);
+    checkIcon(entry.resource.menu?.icon, ['menu', 'icon'], report);
     checkActions(entry.resource, report);
     checkPublishWindow(entry.resource, report);
     checkOrder(entry.resource, orderPath(entry.source), report);
@@ -59,10 +80,20 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
   return problems;
 }
 
-function checkReferences({ resource, references }: LoadedResource, report: Report): void {
+/** Entries that list fields once each; a second listing is reported with where the first is. */
+const LISTED_ONCE: Partial<Record<FieldReference['role'], I18n>> = {
+  'list column': ENTRY_ROLES.column,
+  filter: ENTRY_ROLES.filter,
+  'form entry': ENTRY_ROLES.form,
+};
+
+/** `list.columns[2]` for both `list.columns[2]` and `list.columns[2].field`. */
+const entryPath = (path: KeyPath): KeyPath => (path.at(-1) === 'field' ? path.slice(0, -1) : path);
+
+function checkReferences({ resource, references, source }: LoadedResource, report: Report): void {
   const fields = new Map(resource.fields.map((f) => [f.name, f]));
   const names = [...fields.keys()];
-  const formEntries = new Set<string>();
+  const listed = new Map<string, KeyPath>();
   for (const ref of references) {
     const field = fields.get(ref.field);
     if (!field) {
@@ -72,13 +103,35 @@ function checkReferences({ resource, references }: LoadedResource, report: Repor
       );
       continue;
     }
-    if (ref.role === 'filter' && !FIELD_TYPE_SPECS[field.type].filter) {
-      report(ref.path, `"${ref.field}" is of type ${field.type}, which cannot be filtered`);
+    const role = LISTED_ONCE[ref.role];
+    if (role) {
+      // a form is one list across its groups; columns and each filter list are lists of their own
+      const list = ref.role === 'form entry' ? [] : entryPath(ref.path).slice(0, -1);
+      const key = JSON.stringify([ref.role, list, ref.field]);
+      const first = listed.get(key);
+      if (first) {
+        report(
+          ref.path,
+          PROBLEMS.listedTwice({ role, field: ref.field, first: formatKeyPath(entryPath(first)) }),
+        );
+        continue;
+      }
+      listed.set(key, ref.path);
     }
-    if (ref.role === 'form entry') {
-      if (field.readOnly) report(ref.path, `"${ref.field}" is readOnly, so it cannot be in the form`);
-      if (formEntries.has(ref.field)) report(ref.path, `"${ref.field}" is already in the form`);
-      formEntries.add(ref.field);
+    if (ref.role === 'filter') {
+      const spec = FIELD_TYPE_SPECS[field.type].filter;
+      if (!spec) {
+        report(ref.path, `"${ref.field}" is of type ${field.type}, which cannot be filtered`);
+        continue;
+      }
+      const opPath = [...entryPath(ref.path), 'op'];
+      const op = ref.path.at(-1) === 'field' ? valueAt(source.data(), opPath) : undefined;
+      if (typeof op === 'string' && !spec.ops.includes(op as (typeof spec.ops)[number])) {
+        report(opPath, PROBLEMS.filterOp({ op, field: ref.field, type: field.type, ops: [...spec.ops] }));
+      }
+    }
+    if (ref.role === 'form entry' && field.readOnly) {
+      report(ref.path, `"${ref.field}" is readOnly, so it cannot be in the form`);
     }
     if (ref.role === 'index field' && !indexableField(field)) {
       report(ref.path, `"${ref.field}" is ${unindexable(field)}, which an index cannot serve`);
@@ -191,13 +244,8 @@ function checkFields(resource: Resource, byName: Map<string, Resource>, report: 
           report(['fields', field.name, 'options', i, 'value'], `duplicate value ${o.value}`);
         seen.add(String(o.value));
       });
-      if (field.default !== undefined && !field.options.some((o) => o.value === field.default)) {
-        report(
-          at('default'),
-          `default ${JSON.stringify(field.default)} is not one of the options: ${field.options.map((o) => o.value).join(', ')}`,
-        );
-      }
     }
+    checkDefault(field, report);
     if (field.type === 'tree-parent' && field.ref !== resource.name) {
       report(
         at('ref'),
@@ -318,6 +366,11 @@ function checkOrder(resource: Resource, fieldPath: KeyPath, report: Report): voi
 function checkMenuGroups(menus: LoadedMenus, problems: Problem[]): void {
   const names = menus.groups.map((g) => g.name);
   for (const group of menus.groups) {
+    const source = menus.source;
+    if (source)
+      checkIcon(group.icon, [group.name, 'icon'], (path, message) =>
+        problems.push(source.problem(path, message)),
+      );
     if (group.parent === undefined || !menus.source) continue;
     if (group.parent === group.name || !names.includes(group.parent)) {
       problems.push(
@@ -332,43 +385,47 @@ function checkMenuGroups(menus: LoadedMenus, problems: Problem[]): void {
 
 /** Names, routes, calls and permission codes each identify one thing, so two resources may not share one. */
 function checkCollisions(loaded: LoadedResource[], problems: Problem[]): void {
-  const claims = new Map<string, string>();
+  // the first claim of each address: which file, and where in it, so the second names both
+  const claims = new Map<string, { source: SourceDoc; path: KeyPath }>();
   for (const entry of loaded) {
     const r = entry.resource;
     // keys left out of the YAML (endpoint, table) are reported at the resource name
     const at = (key: string): KeyPath => (entry.source.has(key) ? [key] : ['resource']);
-    const claim = (what: string, path: KeyPath): boolean => {
-      const first = claims.get(what);
+    const claim = (what: I18n, path: KeyPath): boolean => {
+      const first = claims.get(what.en);
       if (first === undefined) {
-        claims.set(what, entry.source.file);
+        claims.set(what.en, { source: entry.source, path });
         return true;
       }
-      problems.push(entry.source.problem(path, `${what} is already used in ${first}`));
+      const { line, col } = first.source.position(first.path);
+      const where = `${first.source.file}:${line}:${col}`;
+      problems.push(entry.source.problem(path, PROBLEMS.clash({ what, first: where })));
       return false;
     };
     // a second resource of the same name repeats every address of the first; one problem says so
-    if (!claim(`resource name "${r.name}"`, ['resource'])) continue;
-    claim(`route ${r.route}`, ['resource']);
-    claim(`table ${r.table}`, at('table'));
-    if (!claim(`endpoint ${r.endpoint}`, at('endpoint'))) continue;
-    claim(`permission ${r.module}:${r.name}:list`, ['resource']);
+    if (!claim(CLASH_WORDS.resource(r.name), ['resource'])) continue;
+    claim(CLASH_WORDS.route(r.route), ['resource']);
+    // a reserved table is reported as such (checkIdentifiers.ts)
+    if (!reservedTable(r)) claim(CLASH_WORDS.table(r.table), at('table'));
+    if (!claim(CLASH_WORDS.endpoint(r.endpoint), at('endpoint'))) continue;
+    claim(CLASH_WORDS.permission(`${r.module}:${r.name}:list`), ['resource']);
     const named = new Set<string>();
     r.actions.forEach((a, i) => {
       // a name declared twice in one resource is reported by checkActions
       if (named.has(a.name)) return;
       named.add(a.name);
-      claim(`call ${a.method} ${a.path}`, ['actions', i]);
-      claim(`permission ${a.permission}`, ['actions', i]);
+      claim(CLASH_WORDS.call(`${a.method} ${a.path}`), ['actions', i]);
+      claim(CLASH_WORDS.permission(a.permission), ['actions', i]);
     });
     if (r.public) {
       // the same address in two shapes ({id} and a literal segment) is for the router to order, not a clash
       r.public.views.forEach((view, i) => {
         claim(
-          `public call GET ${view.path}`,
+          CLASH_WORDS.publicCall(`GET ${view.path}`),
           i < 2 ? ['public', 'path'] : ['public', 'views', i - 2, 'path'],
         );
       });
-      if (r.public.submit) claim(`public call POST ${r.public.path}`, ['public', 'submit']);
+      if (r.public.submit) claim(CLASH_WORDS.publicCall(`POST ${r.public.path}`), ['public', 'submit']);
     }
   }
 }

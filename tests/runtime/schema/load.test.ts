@@ -47,17 +47,24 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     12,
     5,
     'actions[0]',
-    'call PUT /api/cms/publish/{id} is already used in <dir>/cms/news.yaml',
+    'call PUT /api/cms/publish/{id} is already used in <dir>/cms/news.yaml:12:5',
   ],
   ['duplicate-enum-value', 'cms/news.yaml', 9, 18, 'fields.status.options[1].value', 'duplicate value 0'],
-  ['duplicate-key', 'cms/news.yaml', 4, 1, '', 'DUPLICATE_KEY: Map keys must be unique'],
+  [
+    'duplicate-key',
+    'cms/news.yaml',
+    4,
+    1,
+    '',
+    'the key "module" is already given at line 2 in this mapping: keep one of them',
+  ],
   [
     'duplicate-name',
     'sys/news.yaml',
     1,
     11,
     'resource',
-    'resource name "news" is already used in <dir>/cms/news.yaml',
+    'resource name "news" is already used in <dir>/cms/news.yaml:1:11',
   ],
   ['enum-without-options', 'cms/news.yaml', 6, 5, 'fields.kind.options', 'missing required key "options"'],
   ['incomplete-action', 'cms/news.yaml', 12, 5, 'actions[0].method', 'missing required key "method"'],
@@ -140,7 +147,7 @@ const CASES: Array<[string, string, number, number, string, string]> = [
     10,
     15,
     'public.views[0].path',
-    'public call GET news/{id} is already used in <dir>/cms/news.yaml',
+    'public call GET news/{id} is already used in <dir>/cms/news.yaml:12:9',
   ],
   [
     'public-hidden-view-field',
@@ -225,10 +232,10 @@ const CASES: Array<[string, string, number, number, string, string]> = [
   [
     'syntax-error',
     'cms/news.yaml',
-    4,
-    1,
+    3,
+    8,
     '',
-    'BAD_INDENT: Flow map in block collection must be sufficiently indented and end with a }',
+    'the { opened in the value of "title" at line 3, column 8 is never closed: end it with }',
   ],
   [
     'tree-parent-elsewhere',
@@ -324,7 +331,8 @@ describe('loadSchemaDir problems', () => {
   it.each(CASES)('%s: %s:%i:%i %s', async (fixture, file, line, col, path, message) => {
     const dir = join(FIXTURES, fixture);
     const { problems } = await loadSchemaDir(dir);
-    expect(problems).toEqual([
+    // the English message; the Chinese one, where the rule has it, is the CLI tests' to check
+    expect(problems.map((p) => ({ ...p, zh: undefined }))).toEqual([
       { file: join(dir, file), line, col, path, message: message.replaceAll('<dir>', dir) },
     ]);
   });
