@@ -3,12 +3,12 @@
 // types, and addresses (names, routes, calls, permission codes) that must not collide.
 import { checkDefault } from './checkDefaults.ts';
 import { checkIdentifiers, reservedTable } from './checkIdentifiers.ts';
-import { didYouMean, suggestion } from './didYouMean.ts';
-import type { FieldReference } from './fieldReference.ts';
+import { didYouMean } from './didYouMean.ts';
+import { type FieldReference, ROLE_WORDS } from './fieldReference.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import { indexableField } from './indexable.ts';
 import { isIconImage, MENU_ICONS } from './menuIcons.ts';
-import { CLASH_WORDS, ENTRY_ROLES, PROBLEMS, type ProblemText } from './problemMessages.ts';
+import { CLASH_WORDS, PROBLEMS, type ProblemText } from './problemMessages.ts';
 import { formatKeyPath, type KeyPath, type SourceDoc } from './source.ts';
 import type { Field, I18n, MenuGroup, Problem, Resource } from './types.ts';
 import { UPLOAD_FIELD_TYPES } from './uploadRules.ts';
@@ -61,17 +61,15 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
       menus.groups.some((g) => g.name === group)
     ) {
       // the page lives at /group/resource in the route list, and that must be the resource's route
-      report(
-        ['menu', 'parent'],
-        `a ${entry.resource.module} resource sits in the menu group named "${entry.resource.module}", so that its page is ${entry.resource.route}; found "${group}"`,
-      );
+      const { module, route } = entry.resource;
+      report(['menu', 'parent'], PROBLEMS.menuGroupNotModule({ module, route, group }));
     }
     if (entry.resource.menu && !menus.groups.some((g) => g.name === entry.resource.menu?.parent)) {
       const parent = entry.resource.menu.parent;
       const names = menus.groups.map((g) => g.name);
       report(
         ['menu', 'parent'],
-        `menu group "${parent}" is not declared in _menus.yaml; declared: ${names.join(', ') || 'none'}${suggestion(parent, names)}`,
+        PROBLEMS.undeclaredMenuGroup({ parent, names, best: didYouMean(parent, names) }),
       );
     }
   }
@@ -81,11 +79,7 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
 }
 
 /** Entries that list fields once each; a second listing is reported with where the first is. */
-const LISTED_ONCE: Partial<Record<FieldReference['role'], I18n>> = {
-  'list column': ENTRY_ROLES.column,
-  filter: ENTRY_ROLES.filter,
-  'form entry': ENTRY_ROLES.form,
-};
+const LISTED_ONCE = new Set<FieldReference['role']>(['list column', 'filter', 'form entry']);
 
 /** `list.columns[2]` for both `list.columns[2]` and `list.columns[2].field`. */
 const entryPath = (path: KeyPath): KeyPath => (path.at(-1) === 'field' ? path.slice(0, -1) : path);
@@ -97,14 +91,14 @@ function checkReferences({ resource, references, source }: LoadedResource, repor
   for (const ref of references) {
     const field = fields.get(ref.field);
     if (!field) {
+      const best = didYouMean(ref.field, names);
       report(
         ref.path,
-        `${ref.role} "${ref.field}" is not a declared field; declared: ${names.join(', ')}${suggestion(ref.field, names)}`,
+        PROBLEMS.notDeclaredField({ role: ROLE_WORDS[ref.role], field: ref.field, names, best }),
       );
       continue;
     }
-    const role = LISTED_ONCE[ref.role];
-    if (role) {
+    if (LISTED_ONCE.has(ref.role)) {
       // a form is one list across its groups; columns and each filter list are lists of their own
       const list = ref.role === 'form entry' ? [] : entryPath(ref.path).slice(0, -1);
       const key = JSON.stringify([ref.role, list, ref.field]);
@@ -112,7 +106,11 @@ function checkReferences({ resource, references, source }: LoadedResource, repor
       if (first) {
         report(
           ref.path,
-          PROBLEMS.listedTwice({ role, field: ref.field, first: formatKeyPath(entryPath(first)) }),
+          PROBLEMS.listedTwice({
+            role: ROLE_WORDS[ref.role],
+            field: ref.field,
+            first: formatKeyPath(entryPath(first)),
+          }),
         );
         continue;
       }
@@ -121,7 +119,7 @@ function checkReferences({ resource, references, source }: LoadedResource, repor
     if (ref.role === 'filter') {
       const spec = FIELD_TYPE_SPECS[field.type].filter;
       if (!spec) {
-        report(ref.path, `"${ref.field}" is of type ${field.type}, which cannot be filtered`);
+        report(ref.path, PROBLEMS.notFilterable({ field: ref.field, type: field.type }));
         continue;
       }
       const opPath = [...entryPath(ref.path), 'op'];
@@ -131,18 +129,19 @@ function checkReferences({ resource, references, source }: LoadedResource, repor
       }
     }
     if (ref.role === 'form entry' && field.readOnly) {
-      report(ref.path, `"${ref.field}" is readOnly, so it cannot be in the form`);
+      report(ref.path, PROBLEMS.readOnlyInForm({ field: ref.field }));
     }
     if (ref.role === 'index field' && !indexableField(field)) {
-      report(ref.path, `"${ref.field}" is ${unindexable(field)}, which an index cannot serve`);
+      report(ref.path, unindexable(field));
     }
     if ((ref.role === 'list column' || ref.role === 'public field') && field.writeOnly) {
-      report(ref.path, `"${ref.field}" is writeOnly (never returned), so it cannot be a ${ref.role}`);
+      report(ref.path, PROBLEMS.writeOnlyShown({ field: ref.field, role: ROLE_WORDS[ref.role] }));
     }
   }
 }
 
-const unindexable = (field: Field) => (field.multiple ? 'a list of references' : `of type ${field.type}`);
+const unindexable = (field: Field) =>
+  PROBLEMS.notIndexable({ field: field.name, multiple: field.multiple ?? false, type: field.type });
 
 /** Keys that mean something only for some field types. */
 const TYPE_BOUND_KEYS: Array<{ keys: Array<keyof Field>; applies: (f: Field) => boolean; types: string }> = [
@@ -182,82 +181,70 @@ function checkPublishWindow(resource: Resource, report: Report): void {
     // an undeclared name is reported by checkReferences
     if (!field) continue;
     if ((field.type !== 'date' && field.type !== 'datetime') || field.multiple) {
-      report(
-        ['publish', key],
-        `publish.${key} must name a date or datetime field; "${name}" is ${field.type}`,
-      );
+      report(['publish', key], PROBLEMS.publishNotDate({ key, name: field.name, type: field.type }));
     }
   }
   if (window.until !== undefined && window.until === window.at) {
-    report(['publish', 'until'], 'publish.until must be another field than publish.at');
+    report(['publish', 'until'], PROBLEMS.publishSameField());
   }
 }
 
 function checkFields(resource: Resource, byName: Map<string, Resource>, report: Report): void {
   const treeParents = resource.fields.filter((f) => f.type === 'tree-parent');
   for (const extra of treeParents.slice(1)) {
-    report(
-      ['fields', extra.name, 'type'],
-      `only one tree-parent field per resource; "${treeParents[0].name}" is one`,
-    );
+    report(['fields', extra.name, 'type'], PROBLEMS.oneTreeParent({ first: treeParents[0].name }));
   }
   if (resource.list.tree && treeParents.length === 0) {
-    report(['list', 'tree'], 'a tree list needs a tree-parent field');
+    report(['list', 'tree'], PROBLEMS.treeListNeedsParent());
   }
   for (const field of resource.fields) {
     const at = (key: string): KeyPath => ['fields', field.name, key];
     if (field.index === true && !indexableField(field)) {
-      report(at('index'), `"${field.name}" is ${unindexable(field)}, which an index cannot serve`);
+      report(at('index'), unindexable(field));
     }
     for (const rule of TYPE_BOUND_KEYS) {
       if (rule.applies(field)) continue;
       for (const key of rule.keys) {
         if (field[key] === undefined) continue;
         const yamlKey = YAML_KEY[key] ?? key;
-        report(at(yamlKey), `"${yamlKey}" applies only to ${rule.types} fields, not ${field.type}`, true);
+        report(
+          at(yamlKey),
+          PROBLEMS.keyForOtherType({ key: yamlKey, types: rule.types, type: field.type }),
+          true,
+        );
       }
     }
     if (field.name === 'version' || field.column === 'version') {
       // every row has a version of its own, and an update's body carries it (docs/api.md)
-      report(
-        ['fields', field.name],
-        `"version" is the row version every resource has; give the field another name and column`,
-        true,
-      );
+      report(['fields', field.name], PROBLEMS.versionField(), true);
     }
     if (field.onDelete === 'setNull' && field.required && !field.multiple) {
-      report(
-        at('onDelete'),
-        `"${field.name}" is required, so deleting what it points at cannot set it to null; use restrict or cascade`,
-      );
+      report(at('onDelete'), PROBLEMS.setNullRequired({ field: field.name }));
     }
     if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) {
-      report(at('minLength'), `minLength ${field.minLength} is greater than maxLength ${field.maxLength}`);
+      report(at('minLength'), PROBLEMS.minLengthOverMax({ min: field.minLength, max: field.maxLength }));
     }
     if (field.minimum !== undefined && field.maximum !== undefined && field.minimum > field.maximum) {
-      report(at('minimum'), `minimum ${field.minimum} is greater than maximum ${field.maximum}`);
+      report(at('minimum'), PROBLEMS.minimumOverMax({ min: field.minimum, max: field.maximum }));
     }
     if (field.options) {
       const seen = new Set<string>();
       field.options.forEach((o, i) => {
         if (seen.has(String(o.value)))
-          report(['fields', field.name, 'options', i, 'value'], `duplicate value ${o.value}`);
+          report(['fields', field.name, 'options', i, 'value'], PROBLEMS.duplicateOption({ value: o.value }));
         seen.add(String(o.value));
       });
     }
     checkDefault(field, report);
     if (field.type === 'tree-parent' && field.ref !== resource.name) {
-      report(
-        at('ref'),
-        `a tree-parent field refers to its own resource "${resource.name}", not "${field.ref}"`,
-      );
+      report(at('ref'), PROBLEMS.treeParentElsewhere({ resource: resource.name, ref: String(field.ref) }));
       continue;
     }
     if (field.ref !== undefined) {
       const target = byName.get(field.ref);
       if (!target) {
         const names = [...byName.keys()];
-        report(at('ref'), `no resource is named "${field.ref}"${suggestion(field.ref, names)}`);
+        report(at('ref'), PROBLEMS.unknownResource({ ref: field.ref, best: didYouMean(field.ref, names) }));
       } else {
         checkRefTarget(field, target, at, report);
       }
@@ -274,16 +261,10 @@ function checkRefTarget(field: Field, target: Resource, at: (key: string) => Key
     ['detail', field.refDetail],
   ] as const) {
     if (name === undefined || names.includes(name)) continue;
-    report(
-      at(key),
-      `"${name}" is not a field of "${target.name}"; its fields: ${names.join(', ')}${suggestion(name, names)}`,
-    );
+    report(at(key), PROBLEMS.notFieldOf({ name, target: target.name, names, best: didYouMean(name, names) }));
   }
   if (field.checkTree && target.treeParent === undefined) {
-    report(
-      at('checkTree'),
-      `"checkTree" shows the referenced resource as a tree, and "${target.name}" has no tree-parent field`,
-    );
+    report(at('checkTree'), PROBLEMS.checkTreeNoTree({ target: target.name }));
   }
 }
 
@@ -291,7 +272,7 @@ function checkRefTarget(field: Field, target: Resource, at: (key: string) => Key
 function checkListPicker(field: Field, at: (key: string) => KeyPath, report: Report): void {
   if (field.type !== 'ref' || field.multiple) return;
   for (const key of ['checkTree', 'confirmChanges'] as const) {
-    if (field[key]) report(at(key), `"${key}" applies to a ref holding a list of ids; add multiple: true`);
+    if (field[key]) report(at(key), PROBLEMS.needsMultiple({ key }));
   }
 }
 
@@ -299,25 +280,18 @@ function checkActions(resource: Resource, report: Report): void {
   const seen = new Map<string, number>();
   resource.actions.forEach((action, i) => {
     const earlier = seen.get(action.name);
-    if (earlier !== undefined)
-      report(['actions', i], `action "${action.name}" is already declared at actions[${earlier}]`);
+    if (earlier !== undefined) report(['actions', i], PROBLEMS.actionTwice({ name: action.name, earlier }));
     seen.set(action.name, i);
     const placeholders = [...action.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
     const unknown = placeholders.filter((p) => p !== 'id');
     if (unknown.length > 0) {
-      report(
-        ['actions', i, 'path'],
-        `the only placeholder a path may hold is {id}, not {${unknown.join('}, {')}}`,
-      );
+      report(['actions', i, 'path'], PROBLEMS.onlyIdPlaceholder({ unknown }));
     }
     if (action.scope === 'row' && !placeholders.includes('id')) {
-      report(['actions', i, 'path'], 'a row action acts on one row, so its path needs {id}');
+      report(['actions', i, 'path'], PROBLEMS.rowActionNeedsId());
     }
     if (action.scope === 'batch' && placeholders.includes('id')) {
-      report(
-        ['actions', i, 'path'],
-        'a batch action sends the selected ids in its body, so its path has no {id}',
-      );
+      report(['actions', i, 'path'], PROBLEMS.batchActionNoId());
     }
   });
 }
@@ -336,30 +310,22 @@ function checkOrder(resource: Resource, fieldPath: KeyPath, report: Report): voi
   const order = resource.order;
   resource.actions.forEach((action, i) => {
     if (action.standard && action.name === 'reorder' && !order)
-      report(
-        ['actions', i],
-        "reorder moves rows within the resource's order; declare `order:` with the integer field that holds each row's position",
-      );
+      report(['actions', i], PROBLEMS.reorderWithoutOrder());
   });
   if (!order) return;
   const byName = new Map(resource.fields.map((f) => [f.name, f]));
   const field = byName.get(order.field);
   if (field && field.type !== 'integer') {
-    report(
-      fieldPath,
-      `the order field "${field.name}" is of type ${field.type}; a position is an integer field`,
-    );
+    report(fieldPath, PROBLEMS.orderNotInteger({ field: field.name, type: field.type }));
   }
   if (order.group === undefined) return;
   const group = byName.get(order.group);
   if (!group) return;
   if (group.name === order.field) {
-    report(['order', 'group'], 'the group is another field than the position itself');
+    report(['order', 'group'], PROBLEMS.groupIsPosition());
   } else if (!GROUPING_TYPES.has(group.type) || group.multiple) {
-    report(
-      ['order', 'group'],
-      `"${group.name}" (${group.multiple ? 'a multiple ref' : group.type}) cannot group rows; a group is a single ref, tree-parent, enum, string, integer or boolean field`,
-    );
+    const kind = group.multiple ? 'a multiple ref' : group.type;
+    report(['order', 'group'], PROBLEMS.badGroup({ group: group.name, kind }));
   }
 }
 
@@ -376,7 +342,7 @@ function checkMenuGroups(menus: LoadedMenus, problems: Problem[]): void {
       problems.push(
         menus.source.problem(
           [group.name, 'parent'],
-          `menu group "${group.parent}" is not another declared group${suggestion(group.parent, names)}`,
+          PROBLEMS.menuParentUnknown({ parent: group.parent, best: didYouMean(group.parent, names) }),
         ),
       );
     }

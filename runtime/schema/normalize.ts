@@ -17,6 +17,7 @@ import type {
   RawResource,
 } from './metaSchema.ts';
 import { normalizePublic } from './normalizePublic.ts';
+import { PROBLEMS, type ProblemText } from './problemMessages.ts';
 import { inSentence } from './prompts.ts';
 import type { KeyPath } from './source.ts';
 import {
@@ -51,7 +52,7 @@ export interface NormalizeContext {
   file: string;
   /** where the document starts, kept in Resource.source */
   start(): { line: number; col: number };
-  report(path: KeyPath, message: string): void;
+  report(path: KeyPath, message: ProblemText): void;
 }
 
 export interface Normalized {
@@ -171,7 +172,7 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
         refer(name, [...base, name], 'action set field');
         const target = raw.fields[name];
         if (!target) return [name, value];
-        const report = (m: string) => ctx.report([...base, name], m);
+        const report = (m: ProblemText) => ctx.report([...base, name], m);
         return [name, coerceLiteral(value, target, name, report, { allowNow: true })];
       }),
     );
@@ -184,7 +185,11 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
     if (f.writePermission !== undefined && !resource.actions.some((a) => a.name === f.writePermission)) {
       ctx.report(
         ['fields', name, 'writePermission'],
-        `names no action of ${raw.resource}: declare an action "${f.writePermission}" (its permission is ${raw.module}:${raw.resource}:${f.writePermission})`,
+        PROBLEMS.writePermissionUnknown({
+          resource: raw.resource,
+          action: f.writePermission,
+          permission: `${raw.module}:${raw.resource}:${f.writePermission}`,
+        }),
       );
     }
   }
@@ -333,8 +338,7 @@ function normalizeForm(
       return names;
     });
   const form = raw.form;
-  if (form?.layout && form.groups)
-    ctx.report(['form', 'groups'], 'a form has either layout or groups, not both');
+  if (form?.layout && form.groups) ctx.report(['form', 'groups'], PROBLEMS.layoutAndGroups());
   if (form?.groups) {
     return form.groups.map((g, i) => ({
       title: g.title ? i18n(g.title, '') : undefined,
@@ -349,7 +353,7 @@ interface ActionTools {
   condition(text: string, path: KeyPath): FieldCondition | undefined;
   refer(field: string, path: KeyPath, role: FieldReference['role']): void;
   setValues(set: Record<string, unknown>, base: KeyPath): Record<string, unknown>;
-  report(path: KeyPath, message: string): void;
+  report(path: KeyPath, message: ProblemText): void;
   nouns: RowNouns;
 }
 
@@ -371,7 +375,7 @@ function normalizeAction(
   if (isStandardActionName(raw.name)) {
     const spec = STANDARD_ACTION_SPECS[raw.name];
     // the generic CRUD already says what a standard action writes
-    if (raw.set) report([...base, 'set'], `"set" applies only to custom actions, not ${raw.name}`);
+    if (raw.set) report([...base, 'set'], PROBLEMS.setOnStandard({ action: raw.name }));
     return {
       name: raw.name,
       title: raw.title ?? spec.title,
@@ -393,10 +397,7 @@ function normalizeAction(
   const path = resolve(raw.path ?? '');
   const scope = raw.scope ?? (path.includes('{id}') ? 'row' : 'toolbar');
   if (raw.set && scope !== 'row' && scope !== 'batch') {
-    report(
-      [...base, 'set'],
-      `an action that sets values acts on rows, so its scope is row or batch, not ${scope}`,
-    );
+    report([...base, 'set'], PROBLEMS.setScope({ scope }));
   }
   return {
     name: raw.name,
