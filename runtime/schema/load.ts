@@ -88,6 +88,11 @@ export function loadSchemaTexts(files: SchemaText[], dir = '.'): LoadResult {
       continue;
     }
     if (kind === 'menus') {
+      // _menus.yaml and _menus.yml both: the later would silently replace the groups of the first
+      if (menus.source) {
+        problems.push(source.problem([], PROBLEMS.menusTwice({ first: menus.source.file })));
+        continue;
+      }
       menus.source = source;
       menus.groups = normalizeMenuGroups(data as RawMenus);
       continue;

@@ -111,6 +111,10 @@ export const PROBLEMS = {
     en: `not read: only ${p.extensions.join(' and ')} files are schemas; rename it or move it out of the schema folder`,
     zh: `未读取：只有 ${p.extensions.join('、')} 文件是 schema；请改扩展名，或移出 schema 目录`,
   }),
+  menusTwice: (p: { first: string }): I18n => ({
+    en: `the menu groups are already declared in ${p.first}; keep one of the two files`,
+    zh: `菜单组已在 ${p.first} 中声明；两个文件请只保留一个`,
+  }),
   clash: (p: { what: I18n; first: string }): I18n => ({
     en: `${p.what.en} is already used in ${p.first}`,
     zh: `${p.what.zh}已在 ${p.first} 中使用`,

@@ -213,7 +213,7 @@ describe('schema-admin validate: mistakes that would break a page', () => {
     });
   });
 
-  it('speaks Chinese with --lang zh, and by default in a Chinese locale', async () => {
+  it('speaks Chinese with --lang zh', async () => {
     const expected = [
       '<dir>/cms/tab.yaml:5:1: “name” 这一行用了制表符缩进；YAML 只能用空格缩进：请把制表符换成空格',
       '<dir>/cms/twice.yaml:5:25: 键 “type” 已在本映射的第 5 行出现：请只保留一个',
@@ -221,7 +221,19 @@ describe('schema-admin validate: mistakes that would break a page', () => {
     const byFlag = await validateFixture('yaml-syntax', ['--lang', 'zh']);
     expect(byFlag.lines).toEqual(expect.arrayContaining(expected));
     expect(byFlag.lines.at(-1)).toBe('4 个文件中有 5 个问题');
+  });
 
+  it('speaks Chinese for every rule, the cross-checks and the meta-schema too', async () => {
+    expect((await validateFixture('unknown-column', ['--lang', 'zh'])).lines).toEqual([
+      '<dir>/cms/news.yaml:14:16: list.columns[1].field: 列表列 “statsu” 不是已声明的字段；已声明：name, status（是否想写 “status”？）',
+      '1 个文件中有 1 个问题',
+    ]);
+    expect((await validateFixture('unknown-key', ['--lang', 'zh'])).lines[0]).toBe(
+      '<dir>/cms/news.yaml:12:3: list.colums: 未知的键 “colums”；应为以下之一：columns, filters, sort, pageSize, tree（是否想写 “columns”？）',
+    );
+  });
+
+  it("speaks the locale's language without --lang: LC_ALL, then LC_MESSAGES, then LANG", async () => {
     const dir = 'tests/fixtures/schemas/yml-and-ignored';
     const byLocale = await cli(['validate', dir], 'main', {
       LC_ALL: '',
@@ -231,9 +243,13 @@ describe('schema-admin validate: mistakes that would break a page', () => {
     expect(byLocale.stdout).toBe(
       `${dir}/cms/notices.json:1:1: 警告: 未读取：只有 .yaml、.yml 文件是 schema；请改扩展名，或移出 schema 目录\n${dir}：2 个资源，没有问题\n`,
     );
-    // LC_ALL wins over the others, and --lang over the locale
+    // LC_ALL wins over the others
     const english = await cli(['validate', dir], 'main', { LC_ALL: 'C', LANG: 'zh_CN.UTF-8' });
     expect(english.stdout).toContain(': warning: not read');
+  });
+
+  it('takes --lang over the locale, and only zh or en', async () => {
+    const dir = 'tests/fixtures/schemas/yml-and-ignored';
     expect((await cli(['validate', dir, '--lang', 'en'], 'main', { LANG: 'zh_CN.UTF-8' })).stdout).toContain(
       ': warning: not read',
     );

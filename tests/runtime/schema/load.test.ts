@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../../runtime/schema/formatProblem.ts';
-import { loadSchemaDir } from '../../../runtime/schema/load.ts';
+import { loadSchemaDir, loadSchemaTexts } from '../../../runtime/schema/load.ts';
 
 const FIXTURES = 'tests/fixtures/schemas';
 
@@ -376,6 +376,32 @@ describe('loadSchemaDir problems', () => {
       'websites',
     ]);
     expect(menuGroups.map((g) => g.name).sort()).toEqual(['cms', 'sys']);
+  });
+
+  it('reads _menus.yml as _menus.yaml, and refuses both at once', () => {
+    const menus = 'cms:\n  title: { zh: 内容管理, en: Content }\n';
+    const news =
+      'resource: news\nmodule: cms\ntitle: { zh: 新闻, en: News }\nmenu: { parent: cms }\nfields:\n  name: { type: string }\n';
+    const one = loadSchemaTexts([
+      { path: '_menus.yml', text: menus },
+      { path: 'cms/news.yml', text: news },
+    ]);
+    expect(one.problems).toEqual([]);
+    expect(one.menuGroups.map((g) => g.name)).toEqual(['cms']);
+    const both = loadSchemaTexts([
+      { path: '_menus.yaml', text: menus },
+      { path: '_menus.yml', text: menus },
+    ]);
+    expect(both.problems).toEqual([
+      {
+        file: '_menus.yml',
+        line: 1,
+        col: 1,
+        path: '',
+        message: 'the menu groups are already declared in _menus.yaml; keep one of the two files',
+        zh: '菜单组已在 _menus.yaml 中声明；两个文件请只保留一个',
+      },
+    ]);
   });
 
   it('rejects a folder that does not exist', async () => {
