@@ -9,7 +9,7 @@ export async function loadForCommand(dir: string): Promise<LoadResult> {
   if (!info?.isDirectory()) throw new UsageError(`schema folder not found: ${dir}`);
   const result = await loadSchemaDir(dir);
   if (result.resources.length === 0 && result.problems.length === 0) {
-    throw new UsageError(`no resource schemas (*.yaml) in ${dir}`);
+    throw new UsageError(`no resource schemas (*.yaml, *.yml) in ${dir}`);
   }
   return result;
 }

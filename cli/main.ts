@@ -3,9 +3,11 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
+import type { Lang } from '../runtime/schema/types.ts';
 import { buildCommand } from './commands/build.ts';
 import { newCommand } from './commands/new.ts';
 import { validateCommand } from './commands/validate.ts';
+import { LANGS, localeLang } from './lang.ts';
 import { EXIT, type Output, processOutput, UsageError } from './output.ts';
 
 const DEFAULT_DIR = 'schemas';
@@ -22,7 +24,12 @@ function createProgram(output: Output, setStatus: (status: number) => void): Com
     .description('check every schema file; each problem is printed as file:line:col: key: message')
     .argument('[dir]', 'schema folder', DEFAULT_DIR)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (dir: string, opts: { format: 'text' | 'json' }) => {
+    .addOption(
+      new Option('--lang <lang>', 'language of the messages')
+        .choices(LANGS)
+        .default(localeLang(process.env), 'from LC_ALL, LC_MESSAGES or LANG'),
+    )
+    .action(async (dir: string, opts: { format: 'text' | 'json'; lang: Lang }) => {
       setStatus(await validateCommand(dir, opts, output));
     });
 

@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { createServer, type ErrorPayload } from 'vite';
+import { isSchemaFile } from '../runtime/schema/load.ts';
 import { serializeManifest } from '../runtime/schema/manifest.ts';
 import { databaseLabel, listenUrl, startBanner } from './banner.ts';
 import { readConfig } from './config.ts';
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   vite.watcher.add(schemaDir);
   vite.watcher.on('all', (_event, file) => {
-    if (relative(schemaDir, file).startsWith('..') || !file.endsWith('.yaml')) return;
+    if (relative(schemaDir, file).startsWith('..') || !isSchemaFile(file)) return;
     clearTimeout(timer);
     // an editor's save is often several writes; rebuild once they settle
     timer = setTimeout(reload, 150);

@@ -18,7 +18,7 @@ import { type SeedResult, seedDatabase } from './seed/seed.ts';
 
 export class SchemaProblemsError extends Error {
   constructor(readonly problems: Problem[]) {
-    super(`the schemas have problems:\n${problems.map(formatProblem).join('\n')}`);
+    super(`the schemas have problems:\n${problems.map((p) => formatProblem(p)).join('\n')}`);
     this.name = 'SchemaProblemsError';
   }
 }

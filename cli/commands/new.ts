@@ -93,8 +93,10 @@ export async function newCommand(spec: string, options: NewOptions, output: Outp
   output.out(`wrote ${file}\n`);
 
   // the starter itself is valid; what can clash is a name, route or table another schema already holds
-  const known = new Set(before?.problems.map(formatProblem));
-  const added = (await loadSchemaDir(options.dir)).problems.map(formatProblem).filter((p) => !known.has(p));
+  const known = new Set(before?.problems.map((p) => formatProblem(p)));
+  const added = (await loadSchemaDir(options.dir)).problems
+    .map((p) => formatProblem(p))
+    .filter((p) => !known.has(p));
   for (const p of added) output.err(`${p}\n`);
   return added.length === 0 ? EXIT.ok : EXIT.problems;
 }

@@ -3,6 +3,7 @@
 // the field could never hold is reported where it is written rather than found at run time.
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import type { RawField } from './metaSchema.ts';
+import { PROBLEMS, type ProblemText } from './problemMessages.ts';
 
 /** The `set` value of a date or datetime field that means "the server's current time". */
 export const NOW = 'now';
@@ -19,26 +20,25 @@ export function coerceLiteral(
   value: unknown,
   field: RawField,
   name: string,
-  report: (message: string) => void,
+  report: (message: ProblemText) => void,
   options: CoerceOptions = {},
 ): unknown {
   if (field.type === 'enum' && field.options) {
     const option = field.options.find((o) => String(o.value) === String(value));
     if (option) return option.value;
-    report(
-      `"${value}" is not a value of the enum field "${name}"; expected one of: ${field.options.map((o) => o.value).join(', ')}`,
-    );
+    const options = field.options.map((o) => String(o.value));
+    report(PROBLEMS.notEnumValue({ value: String(value), field: name, options }));
     return value;
   }
   const spec = FIELD_TYPE_SPECS[field.type];
   if (spec.numeric || field.type === 'ref' || field.type === 'tree-parent') {
     if (typeof value === 'number') return value;
-    report(`"${value}" is not a number, but "${name}" is a ${field.type} field`);
+    report(PROBLEMS.notNumber({ value: String(value), field: name, type: field.type }));
     return value;
   }
   if (field.type === 'boolean') {
     if (typeof value === 'boolean') return value;
-    report(`"${value}" is not true or false, but "${name}" is a boolean field`);
+    report(PROBLEMS.notBoolean({ value: String(value), field: name }));
     return value;
   }
   if (options.allowNow && (field.type === 'date' || field.type === 'datetime')) {
@@ -47,7 +47,7 @@ export function coerceLiteral(
       (typeof value === 'string' && (field.type === 'date' ? DATE : DATE_TIME).test(value))
     )
       return value;
-    report(`"${value}" is not ${NOW} or a ${field.type === 'date' ? 'YYYY-MM-DD date' : 'date and time'}`);
+    report(PROBLEMS.notNowOrDate({ value: String(value), now: NOW, type: field.type }));
     return value;
   }
   return value === null ? null : String(value);

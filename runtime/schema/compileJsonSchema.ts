@@ -23,7 +23,8 @@ function isRequired(field: Field, partial: boolean): boolean {
   return field.required && !partial;
 }
 
-function valueSchema(field: Field, lang: Lang, nullable: boolean): JsonSchema {
+/** The JSON Schema of one value of the field: its type, limits, options and what its column can hold. */
+export function valueSchema(field: Field, lang: Lang, nullable: boolean): JsonSchema {
   const spec = FIELD_TYPE_SPECS[field.type];
   const schema: JsonSchema = { ...spec.jsonSchema };
   if (field.type === 'enum' && field.options) {

@@ -1,9 +1,10 @@
 // Conditions such as `status == 0`, `menuType != F`, `type in [a, b]`: written as text in the
 // YAML (`when`, `visibleWhen`, `requiredWhen`, `public.where`), parsed once here, and evaluated
 // by the server and the browser alike so both sides agree on when a rule applies.
-import type { FieldCondition } from './types.ts';
+import { PROBLEMS } from './problemMessages.ts';
+import type { FieldCondition, I18n } from './types.ts';
 
-export type ParsedCondition = { ok: true; condition: FieldCondition } | { ok: false; error: string };
+export type ParsedCondition = { ok: true; condition: FieldCondition } | { ok: false; error: I18n };
 
 export const CONDITION_SYNTAX =
   '"field == value", "field != value", "field in [a, b]", "field not in [a, b]", "field" or "!field"';
@@ -31,20 +32,20 @@ export function parseCondition(text: string): ParsedCondition {
   const comparison = COMPARISON.exec(source);
   if (comparison) {
     const value = literal(comparison[3]);
-    if (value === '') return { ok: false, error: `missing value after ${comparison[2]}` };
+    if (value === '') return { ok: false, error: PROBLEMS.conditionNoValue({ op: comparison[2] }) };
     return { ok: true, condition: { field: comparison[1], op: comparison[2] === '==' ? 'eq' : 'ne', value } };
   }
   const membership = MEMBERSHIP.exec(source);
   if (membership) {
     const items = membership[3].trim() === '' ? [] : membership[3].split(',').map(literal);
     if (items.length === 0 || items.some((v) => v === ''))
-      return { ok: false, error: 'empty item in the [ … ] list' };
+      return { ok: false, error: PROBLEMS.conditionEmptyItem() };
     const op = membership[2] === 'in' ? 'in' : 'notIn';
     return { ok: true, condition: { field: membership[1], op, value: items } };
   }
   const truthy = TRUTHY.exec(source);
   if (truthy) return { ok: true, condition: { field: truthy[2], op: truthy[1] ? 'falsy' : 'truthy' } };
-  return { ok: false, error: `cannot read condition "${source}"; expected ${CONDITION_SYNTAX}` };
+  return { ok: false, error: PROBLEMS.conditionUnreadable({ source, syntax: CONDITION_SYNTAX }) };
 }
 
 /** Form-encoded bodies and query strings carry numbers as text, so `0` and `"0"` count as the same value. */

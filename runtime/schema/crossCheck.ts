@@ -1,12 +1,16 @@
 // Rules the meta-schema cannot express because they need the declared fields, another
 // resource or _menus.yaml: names that must point at something, keys that only suit some field
 // types, and addresses (names, routes, calls, permission codes) that must not collide.
-import { suggestion } from './didYouMean.ts';
-import type { FieldReference } from './fieldReference.ts';
+import { checkDefault } from './checkDefaults.ts';
+import { checkIdentifiers, reservedTable } from './checkIdentifiers.ts';
+import { didYouMean } from './didYouMean.ts';
+import { type FieldReference, ROLE_WORDS } from './fieldReference.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import { indexableField } from './indexable.ts';
-import type { KeyPath, SourceDoc } from './source.ts';
-import type { Field, MenuGroup, Problem, Resource } from './types.ts';
+import { isIconImage, MENU_ICONS } from './menuIcons.ts';
+import { CLASH_WORDS, PROBLEMS, type ProblemText } from './problemMessages.ts';
+import { formatKeyPath, type KeyPath, type SourceDoc } from './source.ts';
+import type { Field, I18n, MenuGroup, Problem, Resource } from './types.ts';
 import { UPLOAD_FIELD_TYPES } from './uploadRules.ts';
 
 export interface LoadedResource {
@@ -20,7 +24,22 @@ export interface LoadedMenus {
   groups: MenuGroup[];
 }
 
-type Report = (path: KeyPath, message: string, onKey?: boolean) => void;
+type Report = (path: KeyPath, message: ProblemText, onKey?: boolean) => void;
+
+const ICON_NAMES = Object.keys(MENU_ICONS);
+/** An icon the side menu would draw as nothing; addresses are drawn as images. */
+function checkIcon(icon: string | undefined, path: KeyPath, report: Report): void {
+  if (icon === undefined || isIconImage(icon) || Object.hasOwn(MENU_ICONS, icon)) return;
+  report(path, PROBLEMS.unknownIcon({ icon, best: didYouMean(icon, ICON_NAMES) }));
+}
+
+/** The value at a key path of a document's data. */
+function valueAt(data: unknown, path: KeyPath): unknown {
+  let node = data;
+  for (const seg of path)
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[seg] : undefined;
+  return node;
+}
 
 export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Problem[] {
   const problems: Problem[] = [];
@@ -30,6 +49,8 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
       problems.push(entry.source.problem(path, message, onKey));
     checkReferences(entry, report);
     checkFields(entry.resource, byName, report);
+    checkIdentifiers(entry.resource, entry.source, report);
+    checkIcon(entry.resource.menu?.icon, ['menu', 'icon'], report);
     checkActions(entry.resource, report);
     checkPublishWindow(entry.resource, report);
     checkRelativeColumns(entry.resource, report);
@@ -41,17 +62,15 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
       menus.groups.some((g) => g.name === group)
     ) {
       // the page lives at /group/resource in the route list, and that must be the resource's route
-      report(
-        ['menu', 'parent'],
-        `a ${entry.resource.module} resource sits in the menu group named "${entry.resource.module}", so that its page is ${entry.resource.route}; found "${group}"`,
-      );
+      const { module, route } = entry.resource;
+      report(['menu', 'parent'], PROBLEMS.menuGroupNotModule({ module, route, group }));
     }
     if (entry.resource.menu && !menus.groups.some((g) => g.name === entry.resource.menu?.parent)) {
       const parent = entry.resource.menu.parent;
       const names = menus.groups.map((g) => g.name);
       report(
         ['menu', 'parent'],
-        `menu group "${parent}" is not declared in _menus.yaml; declared: ${names.join(', ') || 'none'}${suggestion(parent, names)}`,
+        PROBLEMS.undeclaredMenuGroup({ parent, names, best: didYouMean(parent, names) }),
       );
     }
   }
@@ -60,37 +79,70 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
   return problems;
 }
 
-function checkReferences({ resource, references }: LoadedResource, report: Report): void {
+/** Entries that list fields once each; a second listing is reported with where the first is. */
+const LISTED_ONCE = new Set<FieldReference['role']>(['list column', 'filter', 'form entry']);
+
+/** `list.columns[2]` for both `list.columns[2]` and `list.columns[2].field`. */
+const entryPath = (path: KeyPath): KeyPath => (path.at(-1) === 'field' ? path.slice(0, -1) : path);
+
+function checkReferences({ resource, references, source }: LoadedResource, report: Report): void {
   const fields = new Map(resource.fields.map((f) => [f.name, f]));
   const names = [...fields.keys()];
-  const formEntries = new Set<string>();
+  const listed = new Map<string, KeyPath>();
   for (const ref of references) {
     const field = fields.get(ref.field);
     if (!field) {
+      const best = didYouMean(ref.field, names);
       report(
         ref.path,
-        `${ref.role} "${ref.field}" is not a declared field; declared: ${names.join(', ')}${suggestion(ref.field, names)}`,
+        PROBLEMS.notDeclaredField({ role: ROLE_WORDS[ref.role], field: ref.field, names, best }),
       );
       continue;
     }
-    if (ref.role === 'filter' && !FIELD_TYPE_SPECS[field.type].filter) {
-      report(ref.path, `"${ref.field}" is of type ${field.type}, which cannot be filtered`);
+    if (LISTED_ONCE.has(ref.role)) {
+      // a form is one list across its groups; columns and each filter list are lists of their own
+      const list = ref.role === 'form entry' ? [] : entryPath(ref.path).slice(0, -1);
+      const key = JSON.stringify([ref.role, list, ref.field]);
+      const first = listed.get(key);
+      if (first) {
+        report(
+          ref.path,
+          PROBLEMS.listedTwice({
+            role: ROLE_WORDS[ref.role],
+            field: ref.field,
+            first: formatKeyPath(entryPath(first)),
+          }),
+        );
+        continue;
+      }
+      listed.set(key, ref.path);
     }
-    if (ref.role === 'form entry') {
-      if (field.readOnly) report(ref.path, `"${ref.field}" is readOnly, so it cannot be in the form`);
-      if (formEntries.has(ref.field)) report(ref.path, `"${ref.field}" is already in the form`);
-      formEntries.add(ref.field);
+    if (ref.role === 'filter') {
+      const spec = FIELD_TYPE_SPECS[field.type].filter;
+      if (!spec) {
+        report(ref.path, PROBLEMS.notFilterable({ field: ref.field, type: field.type }));
+        continue;
+      }
+      const opPath = [...entryPath(ref.path), 'op'];
+      const op = ref.path.at(-1) === 'field' ? valueAt(source.data(), opPath) : undefined;
+      if (typeof op === 'string' && !spec.ops.includes(op as (typeof spec.ops)[number])) {
+        report(opPath, PROBLEMS.filterOp({ op, field: ref.field, type: field.type, ops: [...spec.ops] }));
+      }
+    }
+    if (ref.role === 'form entry' && field.readOnly) {
+      report(ref.path, PROBLEMS.readOnlyInForm({ field: ref.field }));
     }
     if (ref.role === 'index field' && !indexableField(field)) {
-      report(ref.path, `"${ref.field}" is ${unindexable(field)}, which an index cannot serve`);
+      report(ref.path, unindexable(field));
     }
     if ((ref.role === 'list column' || ref.role === 'public field') && field.writeOnly) {
-      report(ref.path, `"${ref.field}" is writeOnly (never returned), so it cannot be a ${ref.role}`);
+      report(ref.path, PROBLEMS.writeOnlyShown({ field: ref.field, role: ROLE_WORDS[ref.role] }));
     }
   }
 }
 
-const unindexable = (field: Field) => (field.multiple ? 'a list of references' : `of type ${field.type}`);
+const unindexable = (field: Field) =>
+  PROBLEMS.notIndexable({ field: field.name, multiple: field.multiple ?? false, type: field.type });
 
 /** Keys that mean something only for some field types. */
 const TYPE_BOUND_KEYS: Array<{ keys: Array<keyof Field>; applies: (f: Field) => boolean; types: string }> = [
@@ -129,7 +181,7 @@ function checkRelativeColumns(resource: Resource, report: Report): void {
     if (field && field.type !== 'date' && field.type !== 'datetime') {
       report(
         ['list', 'columns', i, 'relative'],
-        `relative applies to a date or datetime column; "${field.name}" is ${field.type}`,
+        PROBLEMS.relativeNotTime({ name: field.name, type: field.type }),
         true,
       );
     }
@@ -145,87 +197,70 @@ function checkPublishWindow(resource: Resource, report: Report): void {
     // an undeclared name is reported by checkReferences
     if (!field) continue;
     if ((field.type !== 'date' && field.type !== 'datetime') || field.multiple) {
-      report(
-        ['publish', key],
-        `publish.${key} must name a date or datetime field; "${name}" is ${field.type}`,
-      );
+      report(['publish', key], PROBLEMS.publishNotDate({ key, name: field.name, type: field.type }));
     }
   }
   if (window.until !== undefined && window.until === window.at) {
-    report(['publish', 'until'], 'publish.until must be another field than publish.at');
+    report(['publish', 'until'], PROBLEMS.publishSameField());
   }
 }
 
 function checkFields(resource: Resource, byName: Map<string, Resource>, report: Report): void {
   const treeParents = resource.fields.filter((f) => f.type === 'tree-parent');
   for (const extra of treeParents.slice(1)) {
-    report(
-      ['fields', extra.name, 'type'],
-      `only one tree-parent field per resource; "${treeParents[0].name}" is one`,
-    );
+    report(['fields', extra.name, 'type'], PROBLEMS.oneTreeParent({ first: treeParents[0].name }));
   }
   if (resource.list.tree && treeParents.length === 0) {
-    report(['list', 'tree'], 'a tree list needs a tree-parent field');
+    report(['list', 'tree'], PROBLEMS.treeListNeedsParent());
   }
   for (const field of resource.fields) {
     const at = (key: string): KeyPath => ['fields', field.name, key];
     if (field.index === true && !indexableField(field)) {
-      report(at('index'), `"${field.name}" is ${unindexable(field)}, which an index cannot serve`);
+      report(at('index'), unindexable(field));
     }
     for (const rule of TYPE_BOUND_KEYS) {
       if (rule.applies(field)) continue;
       for (const key of rule.keys) {
         if (field[key] === undefined) continue;
         const yamlKey = YAML_KEY[key] ?? key;
-        report(at(yamlKey), `"${yamlKey}" applies only to ${rule.types} fields, not ${field.type}`, true);
+        report(
+          at(yamlKey),
+          PROBLEMS.keyForOtherType({ key: yamlKey, types: rule.types, type: field.type }),
+          true,
+        );
       }
     }
     if (field.name === 'version' || field.column === 'version') {
       // every row has a version of its own, and an update's body carries it (docs/api.md)
-      report(
-        ['fields', field.name],
-        `"version" is the row version every resource has; give the field another name and column`,
-        true,
-      );
+      report(['fields', field.name], PROBLEMS.versionField(), true);
     }
     if (field.onDelete === 'setNull' && field.required && !field.multiple) {
-      report(
-        at('onDelete'),
-        `"${field.name}" is required, so deleting what it points at cannot set it to null; use restrict or cascade`,
-      );
+      report(at('onDelete'), PROBLEMS.setNullRequired({ field: field.name }));
     }
     if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) {
-      report(at('minLength'), `minLength ${field.minLength} is greater than maxLength ${field.maxLength}`);
+      report(at('minLength'), PROBLEMS.minLengthOverMax({ min: field.minLength, max: field.maxLength }));
     }
     if (field.minimum !== undefined && field.maximum !== undefined && field.minimum > field.maximum) {
-      report(at('minimum'), `minimum ${field.minimum} is greater than maximum ${field.maximum}`);
+      report(at('minimum'), PROBLEMS.minimumOverMax({ min: field.minimum, max: field.maximum }));
     }
     if (field.options) {
       const seen = new Set<string>();
       field.options.forEach((o, i) => {
         if (seen.has(String(o.value)))
-          report(['fields', field.name, 'options', i, 'value'], `duplicate value ${o.value}`);
+          report(['fields', field.name, 'options', i, 'value'], PROBLEMS.duplicateOption({ value: o.value }));
         seen.add(String(o.value));
       });
-      if (field.default !== undefined && !field.options.some((o) => o.value === field.default)) {
-        report(
-          at('default'),
-          `default ${JSON.stringify(field.default)} is not one of the options: ${field.options.map((o) => o.value).join(', ')}`,
-        );
-      }
     }
+    checkDefault(field, report);
     if (field.type === 'tree-parent' && field.ref !== resource.name) {
-      report(
-        at('ref'),
-        `a tree-parent field refers to its own resource "${resource.name}", not "${field.ref}"`,
-      );
+      report(at('ref'), PROBLEMS.treeParentElsewhere({ resource: resource.name, ref: String(field.ref) }));
       continue;
     }
     if (field.ref !== undefined) {
       const target = byName.get(field.ref);
       if (!target) {
         const names = [...byName.keys()];
-        report(at('ref'), `no resource is named "${field.ref}"${suggestion(field.ref, names)}`);
+        report(at('ref'), PROBLEMS.unknownResource({ ref: field.ref, best: didYouMean(field.ref, names) }));
       } else {
         checkRefTarget(field, target, at, report);
       }
@@ -242,16 +277,10 @@ function checkRefTarget(field: Field, target: Resource, at: (key: string) => Key
     ['detail', field.refDetail],
   ] as const) {
     if (name === undefined || names.includes(name)) continue;
-    report(
-      at(key),
-      `"${name}" is not a field of "${target.name}"; its fields: ${names.join(', ')}${suggestion(name, names)}`,
-    );
+    report(at(key), PROBLEMS.notFieldOf({ name, target: target.name, names, best: didYouMean(name, names) }));
   }
   if (field.checkTree && target.treeParent === undefined) {
-    report(
-      at('checkTree'),
-      `"checkTree" shows the referenced resource as a tree, and "${target.name}" has no tree-parent field`,
-    );
+    report(at('checkTree'), PROBLEMS.checkTreeNoTree({ target: target.name }));
   }
 }
 
@@ -259,7 +288,7 @@ function checkRefTarget(field: Field, target: Resource, at: (key: string) => Key
 function checkListPicker(field: Field, at: (key: string) => KeyPath, report: Report): void {
   if (field.type !== 'ref' || field.multiple) return;
   for (const key of ['checkTree', 'confirmChanges'] as const) {
-    if (field[key]) report(at(key), `"${key}" applies to a ref holding a list of ids; add multiple: true`);
+    if (field[key]) report(at(key), PROBLEMS.needsMultiple({ key }));
   }
 }
 
@@ -267,27 +296,20 @@ function checkActions(resource: Resource, report: Report): void {
   const seen = new Map<string, number>();
   resource.actions.forEach((action, i) => {
     const earlier = seen.get(action.name);
-    if (earlier !== undefined)
-      report(['actions', i], `action "${action.name}" is already declared at actions[${earlier}]`);
+    if (earlier !== undefined) report(['actions', i], PROBLEMS.actionTwice({ name: action.name, earlier }));
     seen.set(action.name, i);
     // an action opening a page of the app fills its route the way a call fills its path
     const pathKey = action.open === undefined ? 'path' : 'open';
     const placeholders = [...(action.open ?? action.path).matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
     const unknown = placeholders.filter((p) => p !== 'id');
     if (unknown.length > 0) {
-      report(
-        ['actions', i, pathKey],
-        `the only placeholder a path may hold is {id}, not {${unknown.join('}, {')}}`,
-      );
+      report(['actions', i, pathKey], PROBLEMS.onlyIdPlaceholder({ unknown }));
     }
     if (action.scope === 'row' && !placeholders.includes('id')) {
-      report(['actions', i, pathKey], 'a row action acts on one row, so its path needs {id}');
+      report(['actions', i, pathKey], PROBLEMS.rowActionNeedsId());
     }
     if (action.scope === 'batch' && placeholders.includes('id')) {
-      report(
-        ['actions', i, pathKey],
-        'a batch action sends the selected ids in its body, so its path has no {id}',
-      );
+      report(['actions', i, pathKey], PROBLEMS.batchActionNoId());
     }
   });
 }
@@ -306,42 +328,39 @@ function checkOrder(resource: Resource, fieldPath: KeyPath, report: Report): voi
   const order = resource.order;
   resource.actions.forEach((action, i) => {
     if (action.standard && action.name === 'reorder' && !order)
-      report(
-        ['actions', i],
-        "reorder moves rows within the resource's order; declare `order:` with the integer field that holds each row's position",
-      );
+      report(['actions', i], PROBLEMS.reorderWithoutOrder());
   });
   if (!order) return;
   const byName = new Map(resource.fields.map((f) => [f.name, f]));
   const field = byName.get(order.field);
   if (field && field.type !== 'integer') {
-    report(
-      fieldPath,
-      `the order field "${field.name}" is of type ${field.type}; a position is an integer field`,
-    );
+    report(fieldPath, PROBLEMS.orderNotInteger({ field: field.name, type: field.type }));
   }
   if (order.group === undefined) return;
   const group = byName.get(order.group);
   if (!group) return;
   if (group.name === order.field) {
-    report(['order', 'group'], 'the group is another field than the position itself');
+    report(['order', 'group'], PROBLEMS.groupIsPosition());
   } else if (!GROUPING_TYPES.has(group.type) || group.multiple) {
-    report(
-      ['order', 'group'],
-      `"${group.name}" (${group.multiple ? 'a multiple ref' : group.type}) cannot group rows; a group is a single ref, tree-parent, enum, string, integer or boolean field`,
-    );
+    const kind = group.multiple ? 'a multiple ref' : group.type;
+    report(['order', 'group'], PROBLEMS.badGroup({ group: group.name, kind }));
   }
 }
 
 function checkMenuGroups(menus: LoadedMenus, problems: Problem[]): void {
   const names = menus.groups.map((g) => g.name);
   for (const group of menus.groups) {
+    const source = menus.source;
+    if (source)
+      checkIcon(group.icon, [group.name, 'icon'], (path, message) =>
+        problems.push(source.problem(path, message)),
+      );
     if (group.parent === undefined || !menus.source) continue;
     if (group.parent === group.name || !names.includes(group.parent)) {
       problems.push(
         menus.source.problem(
           [group.name, 'parent'],
-          `menu group "${group.parent}" is not another declared group${suggestion(group.parent, names)}`,
+          PROBLEMS.menuParentUnknown({ parent: group.parent, best: didYouMean(group.parent, names) }),
         ),
       );
     }
@@ -350,43 +369,47 @@ function checkMenuGroups(menus: LoadedMenus, problems: Problem[]): void {
 
 /** Names, routes, calls and permission codes each identify one thing, so two resources may not share one. */
 function checkCollisions(loaded: LoadedResource[], problems: Problem[]): void {
-  const claims = new Map<string, string>();
+  // the first claim of each address: which file, and where in it, so the second names both
+  const claims = new Map<string, { source: SourceDoc; path: KeyPath }>();
   for (const entry of loaded) {
     const r = entry.resource;
     // keys left out of the YAML (endpoint, table) are reported at the resource name
     const at = (key: string): KeyPath => (entry.source.has(key) ? [key] : ['resource']);
-    const claim = (what: string, path: KeyPath): boolean => {
-      const first = claims.get(what);
+    const claim = (what: I18n, path: KeyPath): boolean => {
+      const first = claims.get(what.en);
       if (first === undefined) {
-        claims.set(what, entry.source.file);
+        claims.set(what.en, { source: entry.source, path });
         return true;
       }
-      problems.push(entry.source.problem(path, `${what} is already used in ${first}`));
+      const { line, col } = first.source.position(first.path);
+      const where = `${first.source.file}:${line}:${col}`;
+      problems.push(entry.source.problem(path, PROBLEMS.clash({ what, first: where })));
       return false;
     };
     // a second resource of the same name repeats every address of the first; one problem says so
-    if (!claim(`resource name "${r.name}"`, ['resource'])) continue;
-    claim(`route ${r.route}`, ['resource']);
-    claim(`table ${r.table}`, at('table'));
-    if (!claim(`endpoint ${r.endpoint}`, at('endpoint'))) continue;
-    claim(`permission ${r.module}:${r.name}:list`, ['resource']);
+    if (!claim(CLASH_WORDS.resource(r.name), ['resource'])) continue;
+    claim(CLASH_WORDS.route(r.route), ['resource']);
+    // a reserved table is reported as such (checkIdentifiers.ts)
+    if (!reservedTable(r)) claim(CLASH_WORDS.table(r.table), at('table'));
+    if (!claim(CLASH_WORDS.endpoint(r.endpoint), at('endpoint'))) continue;
+    claim(CLASH_WORDS.permission(`${r.module}:${r.name}:list`), ['resource']);
     const named = new Set<string>();
     r.actions.forEach((a, i) => {
       // a name declared twice in one resource is reported by checkActions
       if (named.has(a.name)) return;
       named.add(a.name);
-      if (a.open === undefined) claim(`call ${a.method} ${a.path}`, ['actions', i]);
-      claim(`permission ${a.permission}`, ['actions', i]);
+      if (a.open === undefined) claim(CLASH_WORDS.call(`${a.method} ${a.path}`), ['actions', i]);
+      claim(CLASH_WORDS.permission(a.permission), ['actions', i]);
     });
     if (r.public) {
       // the same address in two shapes ({id} and a literal segment) is for the router to order, not a clash
       r.public.views.forEach((view, i) => {
         claim(
-          `public call GET ${view.path}`,
+          CLASH_WORDS.publicCall(`GET ${view.path}`),
           i < 2 ? ['public', 'path'] : ['public', 'views', i - 2, 'path'],
         );
       });
-      if (r.public.submit) claim(`public call POST ${r.public.path}`, ['public', 'submit']);
+      if (r.public.submit) claim(CLASH_WORDS.publicCall(`POST ${r.public.path}`), ['public', 'submit']);
     }
   }
 }

@@ -34,8 +34,11 @@ export interface FieldTypeSpec {
   widget: string;
   widgetOptions?: Record<string, unknown>;
   cell: CellKind;
-  /** control and default operator when the field is a filter; null: the type cannot be filtered */
-  filter: { control: FilterControl; op: FilterOp } | null;
+  /**
+   * control and default operator when the field is a filter, and every operator the type can
+   * serve (a range needs an order, a like needs text); null: the type cannot be filtered
+   */
+  filter: { control: FilterControl; op: FilterOp; ops: readonly FilterOp[] } | null;
   sql: (field: Field) => string;
   /** listed as a column when the YAML gives no `list.columns` */
   listedByDefault: boolean;
@@ -45,7 +48,7 @@ export interface FieldTypeSpec {
   numeric: boolean;
 }
 
-const like = { control: 'input', op: 'like' } as const;
+const like = { control: 'input', op: 'like', ops: ['like', 'eq', 'in'] } as const;
 const varcharOrText = (field: Field) => (field.maxLength ? `varchar(${field.maxLength})` : 'text');
 const text = () => 'text';
 
@@ -95,7 +98,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: { type: 'integer' },
     widget: 'updown',
     cell: 'number',
-    filter: { control: 'number', op: 'eq' },
+    filter: { control: 'number', op: 'eq', ops: ['eq', 'range', 'in'] },
     sql: () => 'integer',
     listedByDefault: true,
     textual: false,
@@ -105,7 +108,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: { type: 'number' },
     widget: 'updown',
     cell: 'number',
-    filter: { control: 'number', op: 'eq' },
+    filter: { control: 'number', op: 'eq', ops: ['eq', 'range', 'in'] },
     // double precision comes back from pg as a JS number; numeric would come back as text
     sql: () => 'double precision',
     listedByDefault: true,
@@ -116,7 +119,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: { type: 'boolean' },
     widget: 'checkbox',
     cell: 'boolean',
-    filter: { control: 'select', op: 'eq' },
+    filter: { control: 'select', op: 'eq', ops: ['eq', 'in'] },
     sql: () => 'boolean',
     listedByDefault: true,
     textual: false,
@@ -126,7 +129,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: {},
     widget: 'select',
     cell: 'tag',
-    filter: { control: 'select', op: 'eq' },
+    filter: { control: 'select', op: 'eq', ops: ['eq', 'in'] },
     sql: (field) => (field.options?.every((o) => Number.isInteger(o.value)) ? 'integer' : 'text'),
     listedByDefault: true,
     textual: false,
@@ -136,7 +139,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: { type: 'string', format: 'date' },
     widget: 'date',
     cell: 'date',
-    filter: { control: 'dateRange', op: 'range' },
+    filter: { control: 'dateRange', op: 'range', ops: ['range', 'eq'] },
     sql: () => 'date',
     listedByDefault: true,
     textual: false,
@@ -146,7 +149,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: { type: 'string', format: 'date-time' },
     widget: 'datetime',
     cell: 'datetime',
-    filter: { control: 'dateRange', op: 'range' },
+    filter: { control: 'dateRange', op: 'range', ops: ['range', 'eq'] },
     sql: () => 'timestamptz',
     listedByDefault: true,
     textual: false,
@@ -156,7 +159,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: { type: 'integer', minimum: 1 },
     widget: 'refSelect',
     cell: 'ref',
-    filter: { control: 'refSelect', op: 'eq' },
+    filter: { control: 'refSelect', op: 'eq', ops: ['eq', 'in'] },
     sql: (field) => (field.multiple ? 'jsonb' : 'integer'),
     listedByDefault: true,
     textual: false,
@@ -167,7 +170,7 @@ export const FIELD_TYPE_SPECS: Record<FieldType, FieldTypeSpec> = {
     jsonSchema: { type: 'integer', minimum: 0 },
     widget: 'treeSelect',
     cell: 'ref',
-    filter: { control: 'treeSelect', op: 'eq' },
+    filter: { control: 'treeSelect', op: 'eq', ops: ['eq', 'in'] },
     sql: () => 'integer',
     listedByDefault: false,
     textual: false,

@@ -2,16 +2,31 @@
 // every file is collected in one pass (syntax, meta-schema, normalisation, cross-checks), each
 // with file:line:col, so a maintainer fixes them all from one run.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { crossCheck, type LoadedMenus, type LoadedResource } from './crossCheck.ts';
 import { linkResources } from './linkResources.ts';
 import type { RawMenus, RawResource } from './metaSchema.ts';
 import { validateDocument } from './metaValidation.ts';
 import { normalizeMenuGroups, normalizeResource } from './normalize.ts';
-import { SourceDoc } from './source.ts';
+import { PROBLEMS } from './problemMessages.ts';
+import { problemText, SourceDoc } from './source.ts';
 import type { MenuGroup, Problem, Resource } from './types.ts';
 
 export const MENUS_FILE = '_menus.yaml';
+
+/** The extensions a schema file may have; both are YAML, and a folder may mix them. */
+export const SCHEMA_EXTENSIONS = ['.yaml', '.yml'] as const;
+const SCHEMA_FILE = /\.ya?ml$/i;
+
+/** Whether a file in the schema folder is a schema file (else it is reported as not read). */
+export function isSchemaFile(path: string): boolean {
+  return SCHEMA_FILE.test(path);
+}
+
+/** _menus.yaml, or _menus.yml, at the top of the folder. */
+function isMenusFile(path: string): boolean {
+  return path.replace(SCHEMA_FILE, '') === MENUS_FILE.replace(SCHEMA_FILE, '');
+}
 
 export interface SchemaText {
   /** path relative to the schema folder, with / separators */
@@ -23,19 +38,33 @@ export interface LoadResult {
   resources: Resource[];
   menuGroups: MenuGroup[];
   problems: Problem[];
+  /** what does not stop the folder from loading: files in it that are not read */
+  warnings: Problem[];
 }
 
 export async function loadSchemaDir(dir: string): Promise<LoadResult> {
   // Read synchronously: a folder is read once per start, command or save, and fs/promises opens,
   // stats, reads and closes each small file through the thread pool, four times slower for a
   // thousand of them (docs/benchmarks.md).
-  const entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
-  const paths = entries
-    .filter((p) => p.endsWith('.yaml'))
-    .map((p) => p.split(sep).join('/'))
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
-  const texts = paths.map((path) => ({ path, text: readFileSync(join(dir, path), 'utf8') }));
-  return loadSchemaTexts(texts, dir);
+  const texts = files
+    .filter(isSchemaFile)
+    .map((path) => ({ path, text: readFileSync(join(dir, path), 'utf8') }));
+  const result = loadSchemaTexts(texts, dir);
+  // a file that is not read is said so: a schema saved as .json or .yaml.bak would otherwise vanish
+  for (const path of files.filter((p) => !isSchemaFile(p))) {
+    result.warnings.push({
+      file: join(dir, path).split(sep).join('/'),
+      line: 1,
+      col: 1,
+      path: '',
+      ...problemText(PROBLEMS.ignoredFile({ extensions: SCHEMA_EXTENSIONS })),
+    });
+  }
+  return result;
 }
 
 /** The loader without the file system: `dir` only prefixes file names in problems. */
@@ -52,13 +81,18 @@ export function loadSchemaTexts(files: SchemaText[], dir = '.'): LoadResult {
       continue;
     }
     const data = source.data();
-    const kind = path === MENUS_FILE ? 'menus' : 'resource';
+    const kind = isMenusFile(path) ? 'menus' : 'resource';
     const invalid = validateDocument(kind, source, data);
     if (invalid.length > 0) {
       problems.push(...invalid);
       continue;
     }
     if (kind === 'menus') {
+      // _menus.yaml and _menus.yml both: the later would silently replace the groups of the first
+      if (menus.source) {
+        problems.push(source.problem([], PROBLEMS.menusTwice({ first: menus.source.file })));
+        continue;
+      }
       menus.source = source;
       menus.groups = normalizeMenuGroups(data as RawMenus);
       continue;
@@ -75,5 +109,5 @@ export function loadSchemaTexts(files: SchemaText[], dir = '.'): LoadResult {
   const resources = loaded.map((l) => l.resource);
   linkResources(resources);
   problems.sort((a, b) => (a.file === b.file ? a.line - b.line || a.col - b.col : a.file < b.file ? -1 : 1));
-  return { resources, menuGroups: menus.groups, problems };
+  return { resources, menuGroups: menus.groups, problems, warnings: [] };
 }

@@ -2,10 +2,11 @@
 // says where (the offending key or value), what was found and what was expected.
 import type { ErrorObject } from 'ajv';
 import { createAjv } from './ajvInstance.ts';
-import { suggestion } from './didYouMean.ts';
+import { didYouMean } from './didYouMean.ts';
 import { menusMetaSchema, resourceMetaSchema } from './metaSchema.ts';
+import { expectedWords, KIND_WORDS, PROBLEMS, type ProblemText } from './problemMessages.ts';
 import type { KeyPath, SourceDoc } from './source.ts';
-import type { Problem } from './types.ts';
+import type { I18n, Problem } from './types.ts';
 
 const ajv = createAjv({ allErrors: true, verbose: true, strictTypes: false });
 const validators = {
@@ -20,22 +21,22 @@ interface SchemaNode {
   pattern?: string;
 }
 
-function kindOf(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  return `${typeof value} ${JSON.stringify(value)}`;
+function kindOf(value: unknown): I18n {
+  if (value === null || value === undefined) return KIND_WORDS.nothing;
+  if (Array.isArray(value)) return KIND_WORDS.array;
+  if (typeof value === 'object') return KIND_WORDS.object;
+  const words = KIND_WORDS[typeof value];
+  return {
+    en: `${typeof value} ${JSON.stringify(value)}`,
+    zh: `${words?.zh ?? typeof value} ${JSON.stringify(value)}`,
+  };
 }
 
-const YAML_TYPE_WORDS: Record<string, string> = {
-  object: 'a mapping',
-  array: 'a list',
-  integer: 'an integer',
-};
-function expectedType(schema: SchemaNode): string {
-  if (schema.description) return schema.description;
+function expectedType(schema: SchemaNode): I18n {
+  if (schema.description) return expectedWords(schema.description);
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? ''];
-  return types.map((t) => YAML_TYPE_WORDS[t] ?? `a ${t}`).join(' or ');
+  const words = types.map((t) => KIND_WORDS[t] ?? { en: `a ${t}`, zh: t });
+  return { en: words.map((w) => w.en).join(' or '), zh: words.map((w) => w.zh).join('或') };
 }
 
 /** ajv's instancePath (`/list/columns/2`) as key path segments, numbers where the data is a list. */
@@ -54,7 +55,7 @@ function keyPathOf(instancePath: string, data: unknown): KeyPath {
 function describe(
   err: ErrorObject,
   data: unknown,
-): { path: KeyPath; message: string; onKey: boolean } | null {
+): { path: KeyPath; message: ProblemText; onKey: boolean } | null {
   const path = keyPathOf(err.instancePath, data);
   const schema = (err.parentSchema ?? {}) as SchemaNode;
   switch (err.keyword) {
@@ -66,7 +67,7 @@ function describe(
       const allowed = Object.keys(schema.properties ?? {});
       return {
         path: [...path, key],
-        message: `unknown key "${key}"; expected one of: ${allowed.join(', ')}${suggestion(key, allowed)}`,
+        message: PROBLEMS.unknownKey({ key, allowed, best: didYouMean(key, allowed) }),
         onKey: true,
       };
     }
@@ -75,38 +76,54 @@ function describe(
     case 'required':
       return {
         path: [...path, String(err.params.missingProperty)],
-        message: `missing required key "${err.params.missingProperty}"`,
+        message: PROBLEMS.missingKey({ key: String(err.params.missingProperty) }),
         onKey: false,
       };
     case 'enum': {
       const allowed = (err.params.allowedValues as unknown[]).map(String);
-      const found = typeof err.data === 'string' ? err.data : kindOf(err.data);
+      const found = typeof err.data === 'string' ? err.data : kindOf(err.data).en;
       return {
         path,
-        message: `"${found}" is not allowed; expected one of: ${allowed.join(', ')}${suggestion(found, allowed)}`,
+        message: PROBLEMS.notAllowed({ found, allowed, best: didYouMean(found, allowed) }),
         onKey: false,
       };
     }
     case 'type':
-      return { path, message: `expected ${expectedType(schema)}, found ${kindOf(err.data)}`, onKey: false };
+      return {
+        path,
+        message: PROBLEMS.wrongKind({ expected: expectedType(schema), found: kindOf(err.data) }),
+        onKey: false,
+      };
     case 'pattern': {
       // a propertyNames failure carries the offending key as propertyName
       const name = err.propertyName;
       const found = name ?? String(err.data);
       return {
         path: name === undefined ? path : [...path, name],
-        message: `"${found}" is not valid; expected ${schema.description ?? `text matching ${schema.pattern}`}`,
+        message: PROBLEMS.notMatching({
+          found,
+          expected: schema.description
+            ? expectedWords(schema.description)
+            : { en: `text matching ${schema.pattern}`, zh: `匹配 ${schema.pattern} 的文本` },
+        }),
         onKey: name !== undefined,
       };
     }
     case 'format':
       return {
         path,
-        message: `"${err.data}" is not a valid ${schema.description ?? err.params.format}`,
+        message: PROBLEMS.badFormat({
+          found: String(err.data),
+          what: expectedWords(schema.description ?? String(err.params.format)),
+        }),
         onKey: false,
       };
     default:
-      return { path, message: `${kindOf(err.data)} is not valid: ${err.message}`, onKey: false };
+      return {
+        path,
+        message: PROBLEMS.invalidValue({ found: kindOf(err.data), detail: String(err.message) }),
+        onKey: false,
+      };
   }
 }
 

@@ -17,6 +17,7 @@ import type {
   RawResource,
 } from './metaSchema.ts';
 import { normalizePublic } from './normalizePublic.ts';
+import { PROBLEMS, type ProblemText } from './problemMessages.ts';
 import { inSentence } from './prompts.ts';
 import type { KeyPath } from './source.ts';
 import {
@@ -51,7 +52,7 @@ export interface NormalizeContext {
   file: string;
   /** where the document starts, kept in Resource.source */
   start(): { line: number; col: number };
-  report(path: KeyPath, message: string): void;
+  report(path: KeyPath, message: ProblemText): void;
 }
 
 export interface Normalized {
@@ -171,7 +172,7 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
         refer(name, [...base, name], 'action set field');
         const target = raw.fields[name];
         if (!target) return [name, value];
-        const report = (m: string) => ctx.report([...base, name], m);
+        const report = (m: ProblemText) => ctx.report([...base, name], m);
         return [name, coerceLiteral(value, target, name, report, { allowNow: true })];
       }),
     );
@@ -184,7 +185,11 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
     if (f.writePermission !== undefined && !resource.actions.some((a) => a.name === f.writePermission)) {
       ctx.report(
         ['fields', name, 'writePermission'],
-        `names no action of ${raw.resource}: declare an action "${f.writePermission}" (its permission is ${raw.module}:${raw.resource}:${f.writePermission})`,
+        PROBLEMS.writePermissionUnknown({
+          resource: raw.resource,
+          action: f.writePermission,
+          permission: `${raw.module}:${raw.resource}:${f.writePermission}`,
+        }),
       );
     }
   }
@@ -334,8 +339,7 @@ function normalizeForm(
       return names;
     });
   const form = raw.form;
-  if (form?.layout && form.groups)
-    ctx.report(['form', 'groups'], 'a form has either layout or groups, not both');
+  if (form?.layout && form.groups) ctx.report(['form', 'groups'], PROBLEMS.layoutAndGroups());
   if (form?.groups) {
     return form.groups.map((g, i) => ({
       title: g.title ? i18n(g.title, '') : undefined,
@@ -350,7 +354,7 @@ interface ActionTools {
   condition(text: string, path: KeyPath): FieldCondition | undefined;
   refer(field: string, path: KeyPath, role: FieldReference['role']): void;
   setValues(set: Record<string, unknown>, base: KeyPath): Record<string, unknown>;
-  report(path: KeyPath, message: string): void;
+  report(path: KeyPath, message: ProblemText): void;
   nouns: RowNouns;
 }
 
@@ -365,12 +369,10 @@ function openAction(
 ): Action {
   const open = raw.open!;
   for (const key of ['method', 'path', 'form', 'set', 'download', 'confirm'] as const) {
-    if (raw[key] !== undefined)
-      report([...base, key], `"${key}" does not apply to an action that opens a page (open: ${open})`);
+    if (raw[key] !== undefined) report([...base, key], PROBLEMS.openTakesNo({ key, open }));
   }
   const scope = raw.scope ?? (open.includes('{id}') ? 'row' : 'toolbar');
-  if (scope !== 'row' && open.includes('{id}'))
-    report([...base, 'open'], `{id} names the row, so an action opening ${open} is a row action`);
+  if (scope !== 'row' && open.includes('{id}')) report([...base, 'open'], PROBLEMS.openRowScope({ open }));
   return {
     name: raw.name,
     title,
@@ -403,7 +405,7 @@ function normalizeAction(
   if (isStandardActionName(raw.name)) {
     const spec = STANDARD_ACTION_SPECS[raw.name];
     // the generic CRUD already says what a standard action writes
-    if (raw.set) report([...base, 'set'], `"set" applies only to custom actions, not ${raw.name}`);
+    if (raw.set) report([...base, 'set'], PROBLEMS.setOnStandard({ action: raw.name }));
     return {
       name: raw.name,
       title: raw.title ?? spec.title,
@@ -426,10 +428,7 @@ function normalizeAction(
   const path = resolve(raw.path ?? '');
   const scope = raw.scope ?? (path.includes('{id}') ? 'row' : 'toolbar');
   if (raw.set && scope !== 'row' && scope !== 'batch') {
-    report(
-      [...base, 'set'],
-      `an action that sets values acts on rows, so its scope is row or batch, not ${scope}`,
-    );
+    report([...base, 'set'], PROBLEMS.setScope({ scope }));
   }
   return {
     name: raw.name,

@@ -5,6 +5,7 @@
 
 import type { FieldReference } from './fieldReference.ts';
 import type { RawFilter, RawPublic, RawSort } from './metaSchema.ts';
+import { PROBLEMS, type ProblemText } from './problemMessages.ts';
 import type { KeyPath } from './source.ts';
 import type { FieldCondition, ListFilter, PublicExposure, PublicView, SortSpec } from './types.ts';
 
@@ -12,7 +13,7 @@ export interface PublicTools {
   refer(field: string, path: KeyPath, role: FieldReference['role']): void;
   condition(text: string, path: KeyPath): FieldCondition | undefined;
   filters(list: RawFilter[] | undefined, base: KeyPath, role: FieldReference['role']): ListFilter[];
-  report(path: KeyPath, message: string): void;
+  report(path: KeyPath, message: ProblemText): void;
   /** the list page's sort, which the public lists follow unless they say otherwise */
   listSort: SortSpec;
   treeParent?: string;
@@ -43,8 +44,7 @@ export function normalizePublic(raw: RawPublic, tools: PublicTools): PublicExpos
   /** A call may return only what the public may see at all. */
   const subset = (names: string[], at: KeyPath): string[] => {
     names.forEach((name, i) => {
-      if (!visible.has(name))
-        tools.report([...at, i], `"${name}" is not in public.fields, so the public may not see it`);
+      if (!visible.has(name)) tools.report([...at, i], PROBLEMS.hiddenFromPublic({ field: name }));
     });
     return names;
   };
@@ -73,17 +73,13 @@ export function normalizePublic(raw: RawPublic, tools: PublicTools): PublicExpos
     const hasId = view.path.split('/').includes('{id}');
     const by = view.by ?? (hasId ? ID : undefined);
     if (view.by !== undefined && view.by !== ID) tools.refer(view.by, [...at, 'by'], 'public view key');
-    if (by !== undefined && !hasId) tools.report([...at, 'by'], 'a view with `by` needs {id} in its path');
-    if (by === ID && view.shape !== undefined)
-      tools.report(
-        [...at, 'shape'],
-        "the path's {id} names one row, so the view has no shape; use `by` to list rows",
-      );
+    if (by !== undefined && !hasId) tools.report([...at, 'by'], PROBLEMS.byNeedsId());
+    if (by === ID && view.shape !== undefined) tools.report([...at, 'shape'], PROBLEMS.oneRowNoShape());
     const shape = by === ID ? 'one' : (view.shape ?? 'list');
     if (shape === 'tree' && tools.treeParent === undefined)
-      tools.report([...at, 'shape'], 'a tree view needs a tree-parent field');
+      tools.report([...at, 'shape'], PROBLEMS.treeViewNeedsParent());
     if (shape === 'count' && view.fields !== undefined)
-      tools.report([...at, 'fields'], 'a count returns no fields');
+      tools.report([...at, 'fields'], PROBLEMS.countNoFields());
     const fields = view.fields
       ? subset(view.fields, [...at, 'fields'])
       : shape === 'one'

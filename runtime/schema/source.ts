@@ -8,7 +8,9 @@
 // one reported, exactly as it would be without the fast path.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { ProblemText } from './problemMessages.ts';
 import type { Problem } from './types.ts';
+import { syntaxMistakes } from './yamlSyntax.ts';
 
 export type KeyPath = Array<string | number>;
 
@@ -17,6 +19,11 @@ export function formatKeyPath(path: KeyPath): string {
   let out = '';
   for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out === '' ? seg : `.${seg}`;
   return out;
+}
+
+/** A message as a Problem holds it: English, and Chinese when the catalogue has it. */
+export function problemText(message: ProblemText): { message: string; zh?: string } {
+  return typeof message === 'string' ? { message } : { message: message.en, zh: message.zh };
 }
 
 interface Positioned {
@@ -60,23 +67,13 @@ export class SourceDoc {
     return this.fast;
   }
 
-  /** YAML syntax errors (and duplicate keys), each with the position the parser gives. */
+  /** YAML syntax errors (and duplicate keys), one per mistake, in plain words (yamlSyntax.ts). */
   syntaxProblems(): Problem[] {
     if (this.read().ok) return [];
-    // one broken token makes the parser complain about every token after it on the line; the first says it all
-    const lines = new Set<number>();
-    return this.doc.errors.flatMap((e) => {
-      const pos = e.linePos?.[0] ?? { line: 1, col: 1 };
-      if (lines.has(pos.line)) return [];
-      lines.add(pos.line);
-      return {
-        file: this.file,
-        line: pos.line,
-        col: pos.col,
-        path: '',
-        message: `${e.code}: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
-      };
-    });
+    const { doc, lines } = this.withPositions();
+    return syntaxMistakes(this.text, doc, lines)
+      .map(({ line, col, message }) => ({ file: this.file, line, col, path: '', ...problemText(message) }))
+      .sort((a, b) => a.line - b.line || a.col - b.col);
   }
 
   /** The document's data; call after syntaxProblems() found none. */
@@ -141,8 +138,8 @@ export class SourceDoc {
     return lines.linePos(offset);
   }
 
-  problem(path: KeyPath, message: string, onKey = false): Problem {
+  problem(path: KeyPath, message: ProblemText, onKey = false): Problem {
     const { line, col } = this.position(path, onKey);
-    return { file: this.file, line, col, path: formatKeyPath(path), message };
+    return { file: this.file, line, col, path: formatKeyPath(path), ...problemText(message) };
   }
 }

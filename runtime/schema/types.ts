@@ -351,7 +351,10 @@ export interface Problem {
   col: number;
   /** key path inside the document, e.g. fields.userName.type */
   path: string;
+  /** in English */
   message: string;
+  /** the same in Chinese, where the rule is worded in both (problemMessages.ts) */
+  zh?: string;
 }
 
 /** The part of JSON Schema (draft-07) the compilers emit; rjsf and ajv read it as is. */

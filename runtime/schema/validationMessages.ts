@@ -4,7 +4,8 @@ import type { Lang } from './types.ts';
 type Params = { title: string; limit?: number | string; format?: string; row?: number; ids?: string };
 type Catalogue = Record<string, (p: Params) => string>;
 
-const FORMAT_WORDS: Record<string, { zh: string; en: string }> = {
+/** What a value of each string format is called (a message says "not a valid email address"). */
+export const FORMAT_WORDS: Record<string, { zh: string; en: string }> = {
   email: { zh: '邮箱地址', en: 'email address' },
   uri: { zh: '网址', en: 'web address' },
   'safe-url': {

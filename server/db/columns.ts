@@ -2,17 +2,9 @@
 // runtime/schema/fieldTypes.ts; this file only reads those type names the way the database
 // catalogue spells them and decides whether a live column can hold what a field now needs.
 import { FIELD_TYPE_SPECS } from '../../runtime/schema/fieldTypes.ts';
+import { BASE_COLUMNS } from '../../runtime/schema/reservedNames.ts';
 import type { Field, Resource } from '../../runtime/schema/types.ts';
 import { joinTableFor } from './joinTables.ts';
-
-/**
- * The row version: 1 when created, one more on every write to the row, compared by an update
- * that says which version it read (docs/api.md, "Concurrent edits").
- */
-export const VERSION_COLUMN = 'version';
-
-/** Columns every resource table has whether or not its schema names them. */
-export const BASE_COLUMNS: readonly string[] = ['id', 'create_time', 'update_time', VERSION_COLUMN];
 
 /** A column type as information_schema.columns reports it. */
 export interface CatalogType {

@@ -5,15 +5,9 @@
 // never applied by the server: each comes with advice for the maintainer.
 // `schema-admin db` prints this; the server applies the additive part on start.
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { BASE_COLUMNS, VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
 import type { Field, Manifest, Resource } from '../../runtime/schema/types.ts';
-import {
-  BASE_COLUMNS,
-  catalogType,
-  columnSql,
-  compareColumn,
-  fieldsNeedingColumns,
-  VERSION_COLUMN,
-} from './columns.ts';
+import { catalogType, columnSql, compareColumn, fieldsNeedingColumns } from './columns.ts';
 import {
   addForeignKey,
   type DanglingReference,

@@ -11,7 +11,7 @@ export function overlayPayload(error: unknown): ErrorPayload {
     return {
       type: 'error',
       err: {
-        message: `schema problems:\n${error.problems.map(formatProblem).join('\n')}`,
+        message: `schema problems:\n${error.problems.map((p) => formatProblem(p)).join('\n')}`,
         stack: '',
         id: first?.file,
         plugin: 'schema-admin',

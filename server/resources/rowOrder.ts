@@ -4,9 +4,9 @@
 // a new position is written at once, with its update time and its version (an edit form that read
 // it before is told); nothing is written when any id is bad.
 import { type Kysely, sql } from 'kysely';
+import { VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
 import type { Field, Lang, Resource } from '../../runtime/schema/types.ts';
 import { writeAudit } from '../audit.ts';
-import { VERSION_COLUMN } from '../db/columns.ts';
 import { retriedTransaction } from '../db/retriedTransaction.ts';
 import type { Db } from '../db/tables.ts';
 import { ApiError, badRequest, rowsMissing } from '../http/errors.ts';

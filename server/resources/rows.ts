@@ -2,8 +2,8 @@
 // out, and join-table fields are filled with one query for the whole page. Every row carries
 // its `version` (docs/api.md, "Concurrent edits") when the query read it.
 import type { Kysely } from 'kysely';
+import { VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
 import type { Resource } from '../../runtime/schema/types.ts';
-import { VERSION_COLUMN } from '../db/columns.ts';
 import { apiValue } from '../db/treeRoot.ts';
 import { joinOf, readableFields } from './fields.ts';
 

@@ -6,13 +6,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { evaluateCondition } from '../../runtime/schema/condition.ts';
+import { BASE_COLUMNS, VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
 import type { Field, FieldCondition, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { type FieldChange, fieldChanges, writeAudit } from '../audit.ts';
 import type { RequestAuth } from '../auth/access.ts';
 import { checkFieldPermissions } from '../auth/fieldAccess.ts';
 import { hashPassword } from '../auth/password.ts';
-import { BASE_COLUMNS, VERSION_COLUMN } from '../db/columns.ts';
 import type { Db } from '../db/tables.ts';
 import { columnValue } from '../db/treeRoot.ts';
 import {

@@ -1,6 +1,7 @@
-// Menu icon names (from schemas and the menu table) mapped to @ant-design/icons components.
-// Importing each icon by name keeps the bundle to the icons listed here; an icon that is a URL
-// is shown as an image (spec §2), an unknown name as nothing rather than a wrong picture.
+// Menu icon names (from schemas and the menu table; runtime/schema/menuIcons.ts) drawn as
+// @ant-design/icons components. Importing each icon by name keeps the bundle to the icons listed
+// here; an icon that is a URL is shown as an image (spec §2), an unknown name as nothing rather
+// than a wrong picture.
 
 import {
   ApartmentOutlined,
@@ -17,6 +18,7 @@ import {
   CopyOutlined,
   DashboardOutlined,
   EyeOutlined,
+  FileOutlined,
   FileTextOutlined,
   FolderOutlined,
   GlobalOutlined,
@@ -43,60 +45,54 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType, CSSProperties } from 'react';
-import { isExternal } from '../router/paths.ts';
+import {
+  isIconImage,
+  isMenuIconName,
+  MENU_ICONS,
+  type MenuIconComponent,
+} from '../../runtime/schema/menuIcons.ts';
 
-const ICONS: Record<string, ComponentType<{ className?: string; style?: CSSProperties }>> = {
-  menu_icon1: HomeOutlined,
-  home: HomeOutlined,
-  dashboard: DashboardOutlined,
-  user: UserOutlined,
-  users: UserOutlined,
-  team: TeamOutlined,
-  peoples: TeamOutlined,
-  menu: MenuOutlined,
-  setting: SettingOutlined,
-  system: SettingOutlined,
-  read: ReadOutlined,
-  content: ReadOutlined,
-  documentation: BookOutlined,
-  book: BookOutlined,
-  category: ApartmentOutlined,
-  tree: ApartmentOutlined,
-  department: ApartmentOutlined,
-  position: IdcardOutlined,
-  meeting: ScheduleOutlined,
-  attendance: CarryOutOutlined,
-  leave: CalendarOutlined,
-  calendar: CalendarOutlined,
-  expense: MoneyCollectOutlined,
-  notice: NotificationOutlined,
-  log: FileTextOutlined,
-  logs: FileTextOutlined,
-  flow: BranchesOutlined,
-  workflow: BranchesOutlined,
-  comment: CommentOutlined,
-  copy: CopyOutlined,
-  dict: UnorderedListOutlined,
-  approval: AuditOutlined,
-  appointment: ContactsOutlined,
-  task: ProfileOutlined,
-  license: SafetyCertificateOutlined,
-  chart: BarChartOutlined,
-  visit: EyeOutlined,
-  link: LinkOutlined,
-  picture: PictureOutlined,
-  image: PictureOutlined,
-  mail: MailOutlined,
-  message: MessageOutlined,
-  send: SendOutlined,
-  global: GlobalOutlined,
-  website: GlobalOutlined,
-  company: BankOutlined,
-  office: SolutionOutlined,
-  tag: TagsOutlined,
-  layout: LayoutOutlined,
-  folder: FolderOutlined,
-  appstore: AppstoreOutlined,
+// one component per name in runtime/schema/menuIcons.ts; the type makes both lists agree
+const COMPONENTS: Record<MenuIconComponent, ComponentType<{ className?: string; style?: CSSProperties }>> = {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  BranchesOutlined,
+  CalendarOutlined,
+  CarryOutOutlined,
+  CommentOutlined,
+  ContactsOutlined,
+  CopyOutlined,
+  DashboardOutlined,
+  EyeOutlined,
+  FileOutlined,
+  FileTextOutlined,
+  FolderOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LayoutOutlined,
+  LinkOutlined,
+  MailOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  MoneyCollectOutlined,
+  NotificationOutlined,
+  PictureOutlined,
+  ProfileOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  SendOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
 };
 
 export interface MenuIconProps {
@@ -106,17 +102,13 @@ export interface MenuIconProps {
   style?: CSSProperties;
 }
 
-function isImage(name: string): boolean {
-  return isExternal(name) || name.startsWith('/') || name.startsWith('data:');
-}
-
 /** Whether `name` draws anything: the menu leaves out an icon that would be empty. */
 export function hasMenuIcon(name: string | undefined): name is string {
-  return Boolean(name) && (isImage(name as string) || (name as string) in ICONS);
+  return Boolean(name) && (isIconImage(name as string) || isMenuIconName(name as string));
 }
 
 export function MenuIcon({ name, className, style }: MenuIconProps) {
-  if (isImage(name)) {
+  if (isIconImage(name)) {
     // in the box of an antd icon (1em square, the menu's icon class) so it lines up with them
     const classes = className ? `menu-icon-img ${className}` : 'menu-icon-img';
     return (
@@ -125,6 +117,7 @@ export function MenuIcon({ name, className, style }: MenuIconProps) {
       </span>
     );
   }
-  const Icon = ICONS[name];
-  return Icon ? <Icon className={className} style={style} /> : null;
+  if (!isMenuIconName(name)) return null;
+  const Icon = COMPONENTS[MENU_ICONS[name]];
+  return <Icon className={className} style={style} />;
 }

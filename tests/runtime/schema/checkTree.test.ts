@@ -10,6 +10,7 @@ const MENUS = {
   path: 'sys/menus.yaml',
   text: `resource: menus
 module: sys
+system: true
 title: { zh: 菜单, en: Menus }
 fields:
   parentId: { type: tree-parent, label: menuName }
@@ -27,7 +28,7 @@ fields:
 `,
 };
 
-/** A roles resource whose one field is `field` (YAML flow mapping). */
+/** A roles resource whose one field is `field` (YAML flow mapping); system, as the sys_ tables are. */
 function load(field: string) {
   return loadSchemaTexts([
     MENUS,
@@ -39,6 +40,7 @@ module: sys
 title: { zh: 角色, en: Roles }
 fields:
   menuIds: ${field}
+system: true
 `,
     },
   ]);

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { coerceLiteral, NOW } from '../../../runtime/schema/coerceLiteral.ts';
 import type { RawField } from '../../../runtime/schema/metaSchema.ts';
+import { inLang } from '../../../runtime/schema/problemMessages.ts';
 
 function coerce(value: unknown, field: RawField, allowNow = false) {
   const messages: string[] = [];
-  const result = coerceLiteral(value, field, 'f', (m) => messages.push(m), { allowNow });
+  const result = coerceLiteral(value, field, 'f', (m) => messages.push(inLang(m, 'en')), { allowNow });
   return { result, messages };
 }
 

@@ -21,11 +21,15 @@ describe('parseCondition', () => {
     expect(parsed.ok).toBe(false);
   });
 
-  it('says what it expected', () => {
+  it('says what it expected, in both languages', () => {
+    const syntax =
+      '"field == value", "field != value", "field in [a, b]", "field not in [a, b]", "field" or "!field"';
     expect(parseCondition('status = 0')).toEqual({
       ok: false,
-      error:
-        'cannot read condition "status = 0"; expected "field == value", "field != value", "field in [a, b]", "field not in [a, b]", "field" or "!field"',
+      error: {
+        en: `cannot read condition "status = 0"; expected ${syntax}`,
+        zh: `无法读取条件 “status = 0”；应为 ${syntax}`,
+      },
     });
   });
 });

@@ -6,7 +6,7 @@ import { SourceDoc } from '../../../runtime/schema/source.ts';
 
 async function yamlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true });
-  return entries.filter((p) => p.endsWith('.yaml')).map((p) => join(dir, p));
+  return entries.filter((p) => /\.ya?ml$/.test(p)).map((p) => join(dir, p));
 }
 
 /** Whether the document with positions was made (it is what clean files are spared). */
@@ -31,10 +31,25 @@ describe('SourceDoc', () => {
     expect(source.data()).toEqual(source.doc.toJS());
   });
 
-  it('takes the syntax errors from yaml, with its positions', () => {
+  it('takes the syntax errors from yaml, with its positions, in plain words', () => {
     const source = new SourceDoc('a.yaml', 'a: 1\na: 2\n');
     expect(source.syntaxProblems()).toEqual([
-      { file: 'a.yaml', line: 2, col: 1, path: '', message: 'DUPLICATE_KEY: Map keys must be unique' },
+      {
+        file: 'a.yaml',
+        line: 2,
+        col: 1,
+        path: '',
+        message: 'the key "a" is already given at line 1 in this mapping: keep one of them',
+        zh: '键 “a” 已在本映射的第 1 行出现：请只保留一个',
+      },
+    ]);
+  });
+
+  it('says one thing per mistake: the first error, and each duplicated key', () => {
+    const text = 'a: 1\nb: [1, 2\nc: 3\nd: { e: 1\n';
+    const problems = new SourceDoc('a.yaml', text).syntaxProblems();
+    expect(problems.map((p) => [p.line, p.col, p.message])).toEqual([
+      [2, 4, 'the [ opened in the value of "b" at line 2, column 4 is never closed: end it with ]'],
     ]);
   });
 
