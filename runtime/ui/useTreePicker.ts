@@ -54,9 +54,14 @@ function chosenIds(value: Id | Id[] | null | undefined): string[] {
     .sort((a, b) => Number(a) - Number(b));
 }
 
+interface LevelRead {
+  data?: ListResult<Row>;
+  fetching: boolean;
+}
+
 // module level, so react-query keeps the combined array while no result changes
-function dataOfEach(results: Array<{ data?: ListResult<Row> }>): Array<ListResult<Row> | undefined> {
-  return results.map((r) => r.data);
+function readsOfEach(results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelRead[] {
+  return results.map((r) => ({ data: r.data, fetching: r.isFetching }));
 }
 
 export function useTreePicker(
@@ -91,9 +96,9 @@ export function useTreePicker(
     }),
     [client, name, parentField],
   );
-  const levelData = useQueries({
+  const levelReads = useQueries({
     queries: requested.map((r) => ({ ...levelQuery(r), enabled: opened })),
-    combine: dataOfEach,
+    combine: readsOfEach,
   });
 
   const found = useInfiniteQuery({
@@ -141,7 +146,7 @@ export function useTreePicker(
     for (const row of [...(paths.data?.ancestors ?? []), ...(paths.data?.rows ?? [])]) put(row);
     const levels = new Map<string, Level>();
     requested.forEach((r, i) => {
-      const data = levelData[i];
+      const data = levelReads[i]?.data;
       if (!data) return;
       const level = levels.get(r.parent) ?? { keys: [], total: data.total };
       for (const row of data.rows) {
@@ -167,7 +172,7 @@ export function useTreePicker(
       }
     }
     return { entries, levels, hits, order };
-  }, [paths.data, requested, levelData, found.data, searching, parentField, labelField]);
+  }, [paths.data, requested, levelReads, found.data, searching, parentField, labelField]);
 
   const addPage = useCallback((next: LevelPage) => {
     setRequested((now) =>
@@ -182,7 +187,8 @@ export function useTreePicker(
     hits,
     order,
     searchCount: { shown: hits.length, total: found.data?.pages.at(-1)?.total ?? 0 },
-    loading: found.isFetching || paths.isFetching || (opened && levelData.some((d) => !d)),
+    // a level that failed to load (a picker the user may not read) stops spinning
+    loading: found.isFetching || paths.isFetching || levelReads.some((r) => r.fetching),
     serverSearch,
     loadLevel: async (parent) => {
       await queryClient.fetchQuery(levelQuery({ parent, page: 1 }));
