@@ -38,6 +38,11 @@ export interface ListResult<T> {
   total: number;
   /** the total is the database's estimate (a large filtered list); shown as "about" */
   estimated?: boolean;
+  /**
+   * a tree list asked for `ancestors=true`: every row above a row of the page that the page
+   * does not hold itself, so a search hit or a chosen value is shown where it sits
+   */
+  ancestors?: T[];
 }
 
 /** `data` of a 400: one message per bad field (unknown fields included). */

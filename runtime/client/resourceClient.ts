@@ -4,6 +4,7 @@
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { API_PATHS, type ImportResult, type UploadResult } from '../contract.ts';
+import { listFilters } from '../schema/listFilters.ts';
 import type { Action, FilterOp, Resource } from '../schema/types.ts';
 import type { Envelope, ListResult } from './envelope.ts';
 
@@ -24,6 +25,12 @@ export interface ListParams {
   /** `field` or `-field` */
   sort?: string;
   filters?: Filters;
+  /** only these rows */
+  ids?: readonly Id[];
+  /** a tree resource: each row carries `hasChildren` */
+  hasChildren?: boolean;
+  /** a tree resource: the rows above the page's rows come as the answer's `ancestors` */
+  ancestors?: boolean;
 }
 
 export interface ExportParams {
@@ -99,7 +106,7 @@ function isEmpty(value: FilterValue): boolean {
 export function encodeFilters(resource: Resource, filters: Filters | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!filters) return out;
-  const ops = new Map<string, FilterOp>(resource.list.filters.map((f) => [f.field, f.op]));
+  const ops = new Map<string, FilterOp>(listFilters(resource).map((f) => [f.field, f.op]));
   for (const [field, value] of Object.entries(filters)) {
     const op = ops.get(field);
     if (!op) throw new Error(`${resource.name} declares no filter named ${field}`);
@@ -166,6 +173,9 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
         sort: params.sort || undefined,
         ...encodeFilters(resource, params.filters),
       };
+      if (params.ids && params.ids.length > 0) query.id = params.ids.join(',');
+      if (params.hasChildren) query.hasChildren = 'true';
+      if (params.ancestors) query.ancestors = 'true';
       const response = await http.get<Envelope<ListResult<Row>>>(base, {
         params: query,
         silent: options?.silent,

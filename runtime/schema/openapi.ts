@@ -14,6 +14,7 @@ import {
 } from '../contract.ts';
 import { toJsonSchema } from './compileJsonSchema.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
+import { listFilters } from './listFilters.ts';
 import { permissionCode } from './manifest.ts';
 import type { Action, JsonSchema, ListFilter, Manifest, PublicView, Resource } from './types.ts';
 import type { FormMode } from './writable.ts';
@@ -244,6 +245,22 @@ function filterParameters(resource: Resource, filters: ListFilter[]): Parameter[
   });
 }
 
+/** What a tree list takes besides its filters (docs/api.md, "Trees"). */
+const TREE_PARAMETERS: Parameter[] = [
+  {
+    name: 'hasChildren',
+    in: 'query',
+    description: '`true`: each row carries `hasChildren`, whether any row has it as parent',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
+  {
+    name: 'ancestors',
+    in: 'query',
+    description: "`true`: the answer's `ancestors` holds every row above a row of the page",
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
+];
+
 const PAGING: Parameter[] = [
   {
     name: 'page',
@@ -376,7 +393,8 @@ function resourceOperations(resource: Resource, manifest: Manifest): OperationSp
           description: 'only these ids, comma-separated',
           schema: { type: 'string' },
         },
-        ...filterParameters(resource, resource.list.filters),
+        ...filterParameters(resource, listFilters(resource)),
+        ...(resource.treeParent ? TREE_PARAMETERS : []),
       ],
       data: listOf(row),
     },

@@ -1,12 +1,23 @@
 // The picker for a tree-parent field, or a ref to a tree resource (a content's category): the
-// referenced rows shown as their tree. A tree-parent picker offers the root (0) as well; a
-// multiple pick ticks each entry on its own, as the check tree (RefCheckTree.tsx) does.
+// referenced rows shown as their tree, read a level at a time however large the table
+// (useTreePicker.ts). A tree-parent picker offers the root (0) as well; a multiple pick ticks
+// each entry on its own, as the check tree (RefCheckTree.tsx) does. The chosen value shows as
+// its path, read by id, so the picker names it before anything is opened.
 import { TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
-import { type RefOption, useRefOptions } from './useRefOptions.ts';
+import {
+  branchValues,
+  levelTree,
+  type PickNode,
+  pathOf,
+  ROOT_KEY,
+  searchTree,
+  type TreeEntry,
+} from './pickerTree.ts';
+import { useTreePicker } from './useTreePicker.ts';
 
 export interface RefTreeSelectProps {
   field: Field;
@@ -24,30 +35,21 @@ export interface RefTreeSelectProps {
 
 const ROOT_ID = 0;
 
-/** `rootId` and every option below it, as strings. */
-function subtreeOf(options: readonly RefOption[], rootId: Id): Set<string> {
-  const children = new Map<string, string[]>();
-  for (const o of options) {
-    const parent = String(o.parent);
-    children.set(parent, [...(children.get(parent) ?? []), String(o.value)]);
-  }
-  const out = new Set<string>();
-  const pending = [String(rootId)];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (out.has(id)) continue;
-    out.add(id);
-    pending.push(...(children.get(id) ?? []));
-  }
-  return out;
+interface Labeled {
+  value: Id;
+  label: string;
 }
 
-/** The ids of a strict multiple pick, which antd hands over as `{ label, value }` pairs. */
+/** The ids of a pick, which antd hands over as `{ label, value }` pairs (labelInValue). */
 function idsOf(next: unknown): Id[] {
-  if (!Array.isArray(next)) return [];
-  return next.map((item) =>
-    typeof item === 'object' && item !== null ? (item as { value: Id }).value : item,
+  const items = Array.isArray(next) ? next : next === null || next === undefined ? [] : [next];
+  return items.map((item) =>
+    typeof item === 'object' && item !== null ? (item as { value: Id }).value : (item as Id),
   );
+}
+
+function listOf(value: Id | Id[] | null | undefined): Id[] {
+  return Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
 }
 
 export function RefTreeSelect({
@@ -62,50 +64,108 @@ export function RefTreeSelect({
   selfId,
   style,
 }: RefTreeSelectProps) {
-  const { options, loading } = useRefOptions(field);
-  const [expanded, setExpanded] = useState<Id[] | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [search, setSearch] = useState('');
+  const picker = useTreePicker(field, search, value, opened);
   const isParentPicker = field.type === 'tree-parent';
-  const treeData = useMemo(() => {
+  const [expanded, setExpanded] = useState<Array<string | number>>(isParentPicker ? [ROOT_ID] : []);
+
+  const nodes = useMemo(() => {
     // a row cannot move under itself or under one of its own descendants. Only a parent picker
     // points into the edited row's own tree: a ref from a content to its category must not lose
     // the category that happens to share the content's id
-    const excluded = isParentPicker && selfId !== undefined ? subtreeOf(options, selfId) : new Set<string>();
-    const nodes = options.map((o) => ({
-      id: o.value,
-      pId: o.parent,
-      value: o.value,
-      title: o.label,
-      disabled: excluded.has(String(o.value)),
-    }));
-    if (!isParentPicker) return nodes;
+    const self = isParentPicker && selfId !== undefined ? String(selfId) : undefined;
+    const blocked = (key: string) => key === self;
+    if (picker.searching)
+      return searchTree(picker.entries, picker.hits, picker.order, blocked, picker.searchCount);
+    const tops = levelTree(picker.entries, picker.levels, ROOT_KEY, blocked);
+    if (!isParentPicker) return tops;
     // the root holds the whole tree, so choosing it means "top level"
-    return [
-      { id: ROOT_ID, pId: undefined, value: ROOT_ID, title: t('root', lang), disabled: false },
-      ...nodes,
-    ];
-  }, [options, isParentPicker, selfId, lang]);
+    const root: PickNode = { value: ROOT_ID, title: t('root', lang), children: tops, isLeaf: false };
+    return [root];
+  }, [picker, isParentPicker, selfId, lang]);
+
+  const treeData = useMemo(() => {
+    type Drawn = Omit<PickNode, 'title' | 'children'> & { title: React.ReactNode; children?: Drawn[] };
+    const draw = (node: PickNode): Drawn => {
+      if (!node.more) return { ...node, children: node.children?.map(draw) };
+      const { parent, shown, total } = node.more;
+      return {
+        ...node,
+        title: (
+          <a
+            href="#more"
+            data-more={parent}
+            onClick={(event) => {
+              // the entry is no choice: it reads the next page of its level
+              event.preventDefault();
+              event.stopPropagation();
+              picker.loadMore(parent);
+            }}
+          >
+            {t('loadMore', lang, { shown, total })}
+          </a>
+        ),
+      };
+    };
+    return nodes.map(draw);
+  }, [nodes, picker, lang]);
+
+  // the levels read so far: antd asks for the others when their node opens
+  const loadedKeys = useMemo(() => {
+    const keys: Array<string | number> = [];
+    for (const parent of picker.levels.keys()) {
+      if (parent === ROOT_KEY) keys.push(ROOT_ID);
+      else {
+        const entry = picker.entries.get(parent);
+        if (entry) keys.push(entry.id);
+      }
+    }
+    return keys;
+  }, [picker.levels, picker.entries]);
+
+  const label = (entryId: Id): string => {
+    if (isParentPicker && String(entryId) === ROOT_KEY) return t('root', lang);
+    const path = pathOf(picker.entries as ReadonlyMap<string, TreeEntry>, String(entryId));
+    return path.length > 0 ? path.join(' / ') : String(entryId);
+  };
+  const labeled: Labeled[] = listOf(value).map((v) => ({ value: v, label: label(v) }));
 
   return (
-    <TreeSelect<Id | Id[]>
+    <TreeSelect<Labeled | Labeled[]>
       id={id}
-      value={value ?? undefined}
-      onChange={(next) => onChange(multiple ? idsOf(next) : (next ?? undefined))}
+      labelInValue
+      value={multiple ? labeled : labeled[0]}
+      onChange={(next) => {
+        const ids = idsOf(next);
+        onChange(multiple ? ids : ids[0]);
+      }}
       treeData={treeData}
-      // rootPId left at its default: every row whose parent is not listed shows at the top
-      treeDataSimpleMode={{ id: 'id', pId: 'pId' }}
+      loadData={(node) => picker.loadLevel(String(node.value))}
+      treeLoadedKeys={loadedKeys}
       multiple={multiple}
       treeCheckable={multiple}
       // each entry ticked on its own: a cascade would save entries nobody chose (docs/schema.md)
       treeCheckStrictly={multiple}
-      // everything open until the user folds something; a default expansion would apply only to
-      // the rows present when the dropdown first opened, so options arriving later stayed folded
-      treeExpandedKeys={expanded ?? treeData.map((node) => node.value)}
-      onTreeExpand={(keys) => setExpanded(keys.filter((key): key is Id => typeof key !== 'bigint'))}
+      // a search tree is shown open; the browsing tree as the user opened it
+      treeExpandedKeys={picker.searching ? branchValues(nodes) : expanded}
+      onTreeExpand={(keys) => {
+        if (!picker.searching) setExpanded(keys);
+      }}
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+      }}
       allowClear
-      loading={loading}
+      loading={picker.loading}
       disabled={disabled}
       placeholder={placeholder}
-      showSearch={{ treeNodeFilterProp: 'title' }}
+      showSearch={{
+        searchValue: search,
+        onSearch: setSearch,
+        // when the server searches, its answer is already the match tree; otherwise filter what is loaded
+        filterTreeNode: picker.serverSearch ? false : undefined,
+        treeNodeFilterProp: 'title',
+      }}
       style={{ minWidth: 180, ...style }}
     />
   );

@@ -22,6 +22,8 @@ const MESSAGES = {
   startDate: { zh: '开始日期', en: 'Start date' },
   endDate: { zh: '结束日期', en: 'End date' },
   root: { zh: '顶级', en: 'Top level' },
+  // the tree picker (RefTreeSelect): a level or a search holds more rows than are loaded
+  loadMore: { zh: '加载更多（已显示 {shown} / {total}）', en: 'Load more ({shown} of {total} shown)' },
   // the check tree (RefCheckTree) and the summary of a save's changes (ChangeSummary)
   treeSearch: { zh: '搜索名称或标识', en: 'Search names and codes' },
   expandAll: { zh: '展开全部', en: 'Expand all' },

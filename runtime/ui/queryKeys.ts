@@ -9,4 +9,9 @@ export const queryKeys = {
   options: (name: string, search: string) => ['resource', name, 'options', search] as const,
   /** the rows with these ids (sorted), read for the labels of references to them */
   many: (name: string, ids: readonly string[]) => ['resource', name, 'many', ids.join(',')] as const,
+  /** a tree picker's reads: one page of one level, a search, the chosen rows with their paths */
+  treeLevel: (name: string, parent: string, page: number) =>
+    ['resource', name, 'treeLevel', parent, page] as const,
+  treeSearch: (name: string, term: string) => ['resource', name, 'treeSearch', term] as const,
+  treePath: (name: string, ids: readonly string[]) => ['resource', name, 'treePath', ids.join(',')] as const,
 };

@@ -6,6 +6,7 @@
 // - every `like` filter on text: a GIN index of the column's two-character pieces, which serves
 //   Chinese words of two characters as well as longer terms (docs/decisions.md);
 // - every composite index the resource declares under `indexes`, with the id appended;
+// - on a tree resource, its parent column followed by the list's sort: one level in order;
 // - `ref` and `tree-parent` columns are indexed with their foreign keys (foreignKeys.ts).
 // A field with `index: false` gets none of these; `index: true` gets a plain one.
 // Names are made from the table and columns, so a second diff finds them and adds nothing.
@@ -111,6 +112,9 @@ export function wantedIndexes(resource: Resource): WantedIndex[] {
     [resource.list.sort],
     ...(resource.public ? [resource.public.sort, ...resource.public.views.map((v) => v.sort)] : []),
   ];
+  // a tree is read a level at a time in the list's order (a picker's `?parentId=7`): the parent
+  // column then the sort, so a level of any size pages through the index
+  if (resource.treeParent) sorts.push([{ field: resource.treeParent, desc: false }, resource.list.sort]);
   for (const composite of resource.indexes ?? [])
     sorts.push(composite.map((name) => ({ field: name, desc: false })));
   for (const sort of sorts) {

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** psql names a socket `<dir>/.s.PGSQL.<port>`; the same name lets `psql -h <dir>` find it. */
-const SOCKET_PORT = 5432;
+export const SOCKET_PORT = 5432;
 const SOCKET_NAME = `.s.PGSQL.${SOCKET_PORT}`;
 /** sun_path holds 104 bytes on macOS, 108 on Linux */
 const SOCKET_PATH_MAX = 100;

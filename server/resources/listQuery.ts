@@ -3,6 +3,7 @@
 // filter never silently returns everything. The admin lists and the public content service
 // read their parameters here, each with its own filters and sort rules.
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../runtime/contract.ts';
+import { listFilters, TREE_LIST_PARAMS } from '../../runtime/schema/listFilters.ts';
 import type {
   Field,
   FieldCondition,
@@ -48,6 +49,15 @@ export interface ListQuery {
   fields?: string[];
   /** only these rows (`?id=1,2,3`: the labels of the references a page shows) */
   ids?: number[];
+  /** on a tree resource: what a picker that reads the tree a level at a time asks besides the rows */
+  tree?: TreeExtras;
+}
+
+export interface TreeExtras {
+  /** each row says whether any row has it as parent (`hasChildren=true`) */
+  hasChildren: boolean;
+  /** the rows above the page's rows come along (`ancestors=true`) */
+  ancestors: boolean;
 }
 
 /** How one call reads its parameters. */
@@ -188,6 +198,15 @@ export function parseQuery(resource: Resource, params: Record<string, unknown>, 
   return { page: paging ? page : 1, limit: paging ? limit : LIST_MAX_LIMIT, sort, filters, ids };
 }
 
+/** `true` or `false` (or absent: false); anything else lands in `errors`. */
+function readFlag(params: Record<string, unknown>, name: string, errors: Record<string, string>): boolean {
+  const raw = first(params[name]);
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  errors[name] = 'must be true or false';
+  return false;
+}
+
 /** The admin list's parameters: its filters, its sortable columns, its default sort. */
 export function parseListQuery(
   resource: Resource,
@@ -196,23 +215,37 @@ export function parseListQuery(
   lang: Lang = 'zh',
 ): ListQuery {
   const at = resource.publish && fieldByName(resource, resource.publish.at);
-  const query = parseQuery(resource, params, {
-    filters: resource.list.filters,
+  const extras = [
+    ...extraParams,
+    ...(at ? ['scheduled'] : []),
+    ...(resource.treeParent ? TREE_LIST_PARAMS : []),
+  ];
+  const parsed = parseQuery(resource, params, {
+    filters: listFilters(resource),
     sortable: sortableNames(resource),
     sort: [resource.list.sort],
-    extraParams: at ? [...extraParams, 'scheduled'] : extraParams,
+    extraParams: extras,
     ids: true,
     lang,
   });
+  const errors: Record<string, string> = {};
+  const query: ListQuery = resource.treeParent
+    ? {
+        ...parsed,
+        tree: {
+          hasChildren: readFlag(params, 'hasChildren', errors),
+          ancestors: readFlag(params, 'ancestors', errors),
+        },
+      }
+    : parsed;
   // a resource with a publish window lists its scheduled rows with `scheduled=true`
   const scheduled = first(params.scheduled);
-  if (!at || scheduled === undefined || scheduled === '') return query;
-  if (scheduled !== 'true' && scheduled !== 'false')
-    throw badRequest({ scheduled: 'must be true or false' }, 'invalid list parameters');
-  return {
-    ...query,
-    filters: [...query.filters, { field: at, op: 'scheduled', value: scheduled === 'true' }],
-  };
+  if (at && scheduled !== undefined && scheduled !== '') {
+    if (scheduled !== 'true' && scheduled !== 'false') errors.scheduled = 'must be true or false';
+    else query.filters = [...query.filters, { field: at, op: 'scheduled', value: scheduled === 'true' }];
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors, 'invalid list parameters');
+  return query;
 }
 
 /** Field types whose values run long: a list answer carries them only when its page shows them. */

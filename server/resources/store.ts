@@ -41,6 +41,7 @@ import {
 import { findBlockers, stillReferencedBy } from './references.ts';
 import { sanitizeRichText } from './richText.ts';
 import { type ApiRow, toApiRows } from './rows.ts';
+import { ancestorIds, HAS_CHILDREN_KEY, idsWithChildren, treeParentOf } from './treeRows.ts';
 
 /** A write by staff: their session and address, for the audit log. */
 export interface WriteActor {
@@ -178,7 +179,47 @@ export class ResourceStore {
     });
     // the fields left unread are left out, not sent as empty
     const shape = query.fields ? this.narrowed(query.fields) : this.resource;
-    return { rows: await toApiRows(this.db, shape, rows), ...total };
+    const page = await toApiRows(this.db, shape, rows);
+    if (!query.tree) return { rows: page, ...total };
+    return { rows: page, ...total, ...(await this.treeExtras(query, page, shape)) };
+  }
+
+  /** What a tree picker asked besides the page (treeRows.ts): child flags, the rows above. */
+  private async treeExtras(
+    query: ListQuery,
+    page: ApiRow[],
+    shape: Resource,
+  ): Promise<{ ancestors?: ApiRow[] }> {
+    const parent = treeParentOf(this.resource);
+    if (!parent || !query.tree) return {};
+    const above = query.tree.ancestors
+      ? await ancestorIds(
+          this.db,
+          this.resource,
+          parent,
+          page.map((r) => r.id),
+        )
+      : [];
+    const ancestors =
+      above.length === 0
+        ? []
+        : await toApiRows(
+            this.db,
+            shape,
+            await this.sorted({ ...query, filters: [], where: undefined, ids: above }).execute(),
+          );
+    if (query.tree.hasChildren) {
+      const withChildren = await idsWithChildren(
+        this.db,
+        this.resource,
+        parent,
+        page.map((r) => r.id),
+      );
+      for (const row of page) row[HAS_CHILDREN_KEY] = withChildren.has(row.id);
+      // a row above another has a child by definition
+      for (const row of ancestors) row[HAS_CHILDREN_KEY] = true;
+    }
+    return query.tree.ancestors ? { ancestors } : {};
   }
 
   /** The resource as a list that reads only `fields` sees it, made once per set of fields. */

@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminPassword: string;
+    /** the server's DATA_DIR (tests/e2e/database.ts reaches its database through it) */
+    dataDir: string;
   }
 }
 
@@ -15,5 +17,6 @@ export default async function setup(project: TestProject) {
   const server = await startServerProcess({ ADMIN_PASSWORD });
   project.provide('baseUrl', server.baseUrl);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('dataDir', server.dataDir);
   return server.stop;
 }

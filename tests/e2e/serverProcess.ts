@@ -8,6 +8,8 @@ import { freePort } from '../fixtures/freePort.ts';
 
 export interface ServerProcess {
   baseUrl: string;
+  /** its DATA_DIR: the embedded database's socket lies under it (a test's way in with SQL) */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -52,5 +54,5 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, stop };
+  return { baseUrl, dataDir, stop };
 }

@@ -1,43 +1,87 @@
-// The tree picker with the real content-category schema: a parent picker keeps a row from moving
-// under itself or its descendants; a ref into the tree from another resource keeps every choice.
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+// The tree picker with the real content-category schema against the real server app on PGlite
+// (realServer.ts): it reads the tree a level at a time and never the table, names its value by
+// its path, searches on the server and shows each hit under the rows above it, pages a large
+// level, keeps a category from moving under itself or its descendants, and lets a content pick
+// any category.
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttp } from '../../../runtime/client/http.ts';
+import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefTreeSelect } from '../../../runtime/ui/RefTreeSelect.tsx';
-import { ok, startServer, type TestServer } from '../client/testServer.ts';
-import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
+import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
+import { loadResources, Providers, resourceNamed } from './harness.tsx';
+import { type RealServer, startRealServer } from './realServer.ts';
 
-configure({ asyncUtilTimeout: 8000 });
+const CATEGORIES = '/api/cms/contentCategorys';
 
-const CATEGORIES = [
-  { id: 1, parentId: 0, categoryName: '学校新闻' },
-  { id: 2, parentId: 1, categoryName: '校园动态' },
-  { id: 3, parentId: 2, categoryName: '班级风采' },
-  { id: 4, parentId: 0, categoryName: '通知公告' },
-];
-
-let server: TestServer;
+let real: RealServer;
 let resources: Resource[];
+
 beforeAll(async () => {
-  server = await startServer(() => ok({ rows: CATEGORIES, total: CATEGORIES.length }));
-  resources = await loadResources();
-});
+  [real, resources] = await Promise.all([startRealServer(), loadResources()]);
+}, 120_000);
 afterAll(async () => {
-  await server.close();
+  await real?.close();
 });
 
 function fieldOf(resource: string, name: string): Field {
   return resourceNamed(resources, resource).fields.find((f) => f.name === name)!;
 }
 
-async function openPicker(field: Field, selfId: number) {
-  render(
-    <Providers http={testHttp(server)} resources={resources}>
-      <RefTreeSelect id="picker" field={field} lang="zh" selfId={selfId} value={null} onChange={() => {}} />
-    </Providers>,
+/** A category tree made for one test: name → id. Every name carries the test's own tag. */
+async function makeTree(tag: string, shape: Array<[string, string | 0]>): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const [name, parent] of shape) {
+    const row = await real.api('POST', CATEGORIES, {
+      categoryName: `${name}${tag}`,
+      kind: 0,
+      parentId: parent === 0 ? 0 : ids.get(parent),
+    });
+    ids.set(name, row.id);
+  }
+  return ids;
+}
+
+const SCHOOL: Array<[string, string | 0]> = [
+  ['学校新闻', 0],
+  ['校园动态', '学校新闻'],
+  ['班级风采', '校园动态'],
+  ['通知公告', 0],
+];
+
+function renderPicker(props: {
+  field: Field;
+  selfId?: number;
+  value?: Id | Id[] | null;
+  multiple?: boolean;
+  onChange?: (value: Id | Id[] | undefined) => void;
+  /** draw every entry: jsdom has no layout for the list to find which are in view */
+  whole?: boolean;
+}) {
+  real.http.received.length = 0;
+  const http = createHttp({
+    baseURL: real.http.url,
+    getToken: () => real.token,
+    notify: { error: (message) => expect.fail(`toast: ${message}`) },
+    onTokenFailed: () => {},
+  });
+  const { whole, ...rest } = props;
+  return render(
+    <ConfigProvider virtual={!whole}>
+      <Providers http={http} resources={resources}>
+        <RefTreeSelect id="picker" lang="zh" value={null} onChange={() => {}} {...rest} />
+      </Providers>
+    </ConfigProvider>,
   );
-  fireEvent.mouseDown(document.querySelector('#picker')!);
-  await waitFor(() => expect(screen.getByTitle('班级风采')).toBeTruthy());
+}
+
+const open = () => fireEvent.mouseDown(document.querySelector('#picker')!);
+const title = (text: string) => screen.findByTitle(text);
+const nodeOf = (el: HTMLElement) => el.closest('.ant-select-tree-treenode')!;
+async function expand(text: string) {
+  fireEvent.click(nodeOf(await title(text)).querySelector('.ant-select-tree-switcher')!);
 }
 
 /** the titles of the options that cannot be picked */
@@ -46,38 +90,128 @@ const disabled = () =>
     n.getAttribute('title'),
   );
 
+/** every list request the picker sent: each names a level, ids or a search, never the whole table */
+function listRequests() {
+  return real.http.received.filter((r) => r.path === CATEGORIES);
+}
+function expectNoWholeTable() {
+  for (const r of listRequests()) {
+    const narrowed = r.query.has('parentId') || r.query.has('id') || r.query.has('categoryName');
+    expect(narrowed, r.query.toString()).toBe(true);
+    expect(Number(r.query.get('limit'))).toBeLessThanOrEqual(PICKER_PAGE);
+  }
+}
+
 describe('RefTreeSelect', () => {
-  it('keeps a category from moving under itself or anything below it', async () => {
-    await openPicker(fieldOf('contentCategorys', 'parentId'), 2);
-    expect(disabled().sort()).toEqual(['校园动态', '班级风采']);
+  it('reads the roots, then a level as its node opens, and keeps a category from moving under itself or anything below it', async () => {
+    const tag = '·甲';
+    const ids = await makeTree(tag, SCHOOL);
+    renderPicker({ field: fieldOf('contentCategorys', 'parentId'), selfId: ids.get('校园动态') });
+    open();
+    await title(`学校新闻${tag}`);
     expect(screen.getByTitle('顶级')).toBeTruthy();
+    // only the roots so far
+    expect(screen.queryByTitle(`校园动态${tag}`)).toBeNull();
+    await expand(`学校新闻${tag}`);
+    await expand(`校园动态${tag}`);
+    await title(`班级风采${tag}`);
+    expect(disabled().sort()).toEqual([`校园动态${tag}`, `班级风采${tag}`].sort());
+    // a row known to have no children shows no switcher to open
+    expect(
+      nodeOf(screen.getByTitle(`通知公告${tag}`)).querySelector('.ant-select-tree-switcher-noop'),
+    ).toBeTruthy();
+    const levels = listRequests().map((r) => r.query.get('parentId'));
+    expect(levels).toEqual(['0', String(ids.get('学校新闻')), String(ids.get('校园动态'))]);
+    expectNoWholeTable();
   });
 
+  it('names its value by its path before it is opened, reading it by id', async () => {
+    const tag = '·乙';
+    const ids = await makeTree(tag, SCHOOL);
+    const { container } = renderPicker({
+      field: fieldOf('contents', 'categoryId'),
+      value: ids.get('班级风采'),
+    });
+    await waitFor(() =>
+      expect(container.querySelector('.ant-select-content')?.textContent).toBe(
+        `学校新闻${tag} / 校园动态${tag} / 班级风采${tag}`,
+      ),
+    );
+    expect(listRequests().map((r) => [r.query.get('id'), r.query.get('ancestors')])).toEqual([
+      [String(ids.get('班级风采')), 'true'],
+    ]);
+  });
+
+  it('searches on the server and shows each hit under the rows above it, disabled below the edited row', async () => {
+    const tag = '·丙';
+    const ids = await makeTree(tag, SCHOOL);
+    renderPicker({ field: fieldOf('contentCategorys', 'parentId'), selfId: ids.get('校园动态') });
+    open();
+    await title(`学校新闻${tag}`);
+    fireEvent.change(document.querySelector('#picker')!, { target: { value: `班级风采${tag}` } });
+    const hit = await title(`班级风采${tag}`);
+    // the hit sits under its parents, shown open, though those levels were never read
+    expect(screen.getByTitle(`校园动态${tag}`)).toBeTruthy();
+    expect(screen.getByTitle(`学校新闻${tag}`)).toBeTruthy();
+    expect(screen.queryByTitle(`通知公告${tag}`)).toBeNull();
+    expect(nodeOf(hit).className).toContain('ant-select-tree-treenode-disabled');
+    const searches = listRequests().filter((r) => r.query.has('categoryName'));
+    expect(searches.map((r) => r.query.get('categoryName'))).toEqual([`班级风采${tag}`]);
+    expectNoWholeTable();
+  });
+
+  it('pages a large level with a "load more" entry', async () => {
+    const tag = '·丁';
+    const ids = await makeTree(tag, [['大栏目', 0]]);
+    const count = PICKER_PAGE + 10;
+    for (let i = 0; i < count; i += 20)
+      await Promise.all(
+        Array.from({ length: Math.min(20, count - i) }, (_, j) =>
+          real.api('POST', CATEGORIES, {
+            categoryName: `子${i + j}${tag}`,
+            kind: 0,
+            orderNum: i + j,
+            parentId: ids.get('大栏目'),
+          }),
+        ),
+      );
+    renderPicker({ field: fieldOf('contents', 'categoryId'), whole: true });
+    open();
+    await expand(`大栏目${tag}`);
+    await title(`子0${tag}`);
+    const more = await screen.findByText(`加载更多（已显示 ${PICKER_PAGE} / ${count}）`);
+    expect(screen.queryByTitle(`子${count - 1}${tag}`)).toBeNull();
+    fireEvent.click(more);
+    await title(`子${count - 1}${tag}`);
+    expect(screen.queryByText(/加载更多/)).toBeNull();
+    expect(
+      listRequests()
+        .filter((r) => r.query.get('parentId') === String(ids.get('大栏目')))
+        .map((r) => r.query.get('page')),
+    ).toEqual(['1', '2']);
+  }, 90_000);
+
   it('ticks each entry of a multiple pick on its own: a parent brings nothing below it', async () => {
+    const tag = '·戊';
+    const ids = await makeTree(tag, SCHOOL);
     const field: Field = { ...fieldOf('contents', 'categoryId'), multiple: true };
     const changes: unknown[] = [];
-    render(
-      <Providers http={testHttp(server)} resources={resources}>
-        <RefTreeSelect
-          id="picker"
-          field={field}
-          multiple
-          lang="zh"
-          value={[]}
-          onChange={(v) => changes.push(v)}
-        />
-      </Providers>,
-    );
-    fireEvent.mouseDown(document.querySelector('#picker')!);
-    await waitFor(() => expect(screen.getByTitle('班级风采')).toBeTruthy());
-    const parent = screen.getByTitle('学校新闻').closest('.ant-select-tree-treenode')!;
-    fireEvent.click(parent.querySelector('.ant-select-tree-checkbox')!);
-    expect(changes).toEqual([[1]]);
+    renderPicker({ field, multiple: true, value: [], onChange: (v) => changes.push(v) });
+    open();
+    await expand(`学校新闻${tag}`);
+    await title(`校园动态${tag}`);
+    fireEvent.click(nodeOf(screen.getByTitle(`学校新闻${tag}`)).querySelector('.ant-select-tree-checkbox')!);
+    expect(changes).toEqual([[ids.get('学校新闻')]]);
   });
 
   it('offers every category to a content, whatever the content id', async () => {
-    // content 3 refers to the category tree; category 3 has nothing to do with it
-    await openPicker(fieldOf('contents', 'categoryId'), 3);
+    const tag = '·己';
+    const ids = await makeTree(tag, SCHOOL);
+    // a content whose id happens to be this category's: the category tree has nothing to do with it
+    renderPicker({ field: fieldOf('contents', 'categoryId'), selfId: ids.get('学校新闻') });
+    open();
+    await expand(`学校新闻${tag}`);
+    await title(`校园动态${tag}`);
     expect(disabled()).toEqual([]);
     expect(screen.queryByTitle('顶级')).toBeNull();
   });

@@ -1,0 +1,164 @@
+// The tree a tree picker (RefTreeSelect.tsx) shows, apart from the DOM. The picker never holds
+// the whole table: it knows the rows it has read (a level at a time, a search's hits with the
+// rows above them, the chosen value with its path) as entries, and each level it has read as
+// the keys of its rows in the server's order with the level's total. From these it draws a
+// browsing tree, or a search tree of the hits under their ancestors; a row that may not be
+// chosen (the edited row in its own parent picker) is disabled, and so is all below it.
+import type { Id, Row } from '../client/resourceClient.ts';
+
+/** The key of the tree's root: the parent of the top rows (0 in the API). */
+export const ROOT_KEY = '0';
+
+export interface TreeEntry {
+  id: Id;
+  key: string;
+  /** the parent's key; ROOT_KEY at the top */
+  parent: string;
+  label: string;
+  /** whether some row has this one as parent; unknown when the server was not asked */
+  hasChildren?: boolean;
+}
+
+/** A level read so far: its rows' keys in the server's order, and how many rows it holds. */
+export interface Level {
+  keys: string[];
+  total: number;
+}
+
+/** A node as antd's TreeSelect takes it; `more` marks the "load more" entry of a level. */
+export interface PickNode {
+  value: Id | string;
+  title: string;
+  isLeaf?: boolean;
+  disabled?: boolean;
+  selectable?: boolean;
+  checkable?: boolean;
+  children?: PickNode[];
+  more?: { parent: string; shown: number; total: number };
+}
+
+export function entryOf(
+  row: Row,
+  parentField: string | undefined,
+  labelField: string | undefined,
+): TreeEntry {
+  const parent = parentField ? row[parentField] : undefined;
+  const hasChildren = row.hasChildren;
+  return {
+    id: row.id,
+    key: String(row.id),
+    parent: parent === null || parent === undefined || parent === '' ? ROOT_KEY : String(parent),
+    label: labelField && row[labelField] != null ? String(row[labelField]) : String(row.id),
+    hasChildren: typeof hasChildren === 'boolean' ? hasChildren : undefined,
+  };
+}
+
+/** The value of the "load more" entry of a level: never an id. */
+export const moreValue = (parent: string) => `more:${parent}`;
+
+function moreNode(parent: string, shown: number, total: number): PickNode {
+  return {
+    value: moreValue(parent),
+    title: '',
+    isLeaf: true,
+    selectable: false,
+    checkable: false,
+    more: { parent, shown, total },
+  };
+}
+
+/**
+ * The levels read so far below `parent`, as nested nodes: a level not read yet is left for the
+ * picker to load when its node opens; a row known to have no children is a leaf.
+ */
+export function levelTree(
+  entries: ReadonlyMap<string, TreeEntry>,
+  levels: ReadonlyMap<string, Level>,
+  parent: string,
+  blocked: (key: string) => boolean,
+  parentBlocked = false,
+): PickNode[] {
+  const level = levels.get(parent);
+  if (!level) return [];
+  const nodes: PickNode[] = [];
+  for (const key of level.keys) {
+    const entry = entries.get(key);
+    if (!entry) continue;
+    const disabled = parentBlocked || blocked(key);
+    nodes.push({
+      value: entry.id,
+      title: entry.label,
+      disabled,
+      isLeaf: entry.hasChildren === false,
+      children: levels.has(key) ? levelTree(entries, levels, key, blocked, disabled) : undefined,
+    });
+  }
+  if (level.keys.length < level.total) nodes.push(moreNode(parent, level.keys.length, level.total));
+  return nodes;
+}
+
+/**
+ * A search's hits under every row above them, so the user sees where each sits. `order` holds
+ * the hits and their ancestors in the order siblings are shown; `more` adds a "load more" entry
+ * when the search holds more hits than are loaded.
+ */
+export function searchTree(
+  entries: ReadonlyMap<string, TreeEntry>,
+  hits: readonly string[],
+  order: readonly string[],
+  blocked: (key: string) => boolean,
+  more?: { shown: number; total: number },
+): PickNode[] {
+  const included = new Set<string>();
+  for (const hit of hits) {
+    let key: string | undefined = hit;
+    while (key !== undefined && key !== ROOT_KEY && !included.has(key)) {
+      const entry = entries.get(key);
+      if (!entry) break;
+      included.add(key);
+      key = entry.parent;
+    }
+  }
+  const children = new Map<string, string[]>();
+  const tops: string[] = [];
+  for (const key of order) {
+    if (!included.has(key)) continue;
+    const parent = entries.get(key)!.parent;
+    if (included.has(parent)) children.set(parent, [...(children.get(parent) ?? []), key]);
+    else tops.push(key);
+  }
+  const build = (keys: string[], parentBlocked: boolean): PickNode[] =>
+    keys.map((key) => {
+      const entry = entries.get(key)!;
+      const disabled = parentBlocked || blocked(key);
+      const below = children.get(key);
+      return {
+        value: entry.id,
+        title: entry.label,
+        disabled,
+        isLeaf: !below,
+        children: below ? build(below, disabled) : undefined,
+      };
+    });
+  const nodes = build(tops, false);
+  if (more && more.shown < more.total) nodes.push(moreNode('search', more.shown, more.total));
+  return nodes;
+}
+
+/** The values of the nodes that hold others: a search tree is shown open. */
+export function branchValues(nodes: readonly PickNode[]): Array<Id | string> {
+  return nodes.flatMap((n) => (n.children?.length ? [n.value, ...branchValues(n.children)] : []));
+}
+
+/** The labels from the top of the tree down to `key`, as far as they are known. */
+export function pathOf(entries: ReadonlyMap<string, TreeEntry>, key: string): string[] {
+  const labels: string[] = [];
+  const seen = new Set<string>();
+  let current = entries.get(key);
+  while (current && !seen.has(current.key)) {
+    seen.add(current.key);
+    labels.unshift(current.label);
+    current = current.parent === ROOT_KEY ? undefined : entries.get(current.parent);
+  }
+  return labels;
+}

@@ -1,0 +1,80 @@
+// The tree a tree picker draws from what it has read: levels in the server's order with a "load
+// more" entry, a search's hits under their ancestors, the edited row and all below it disabled,
+// and a row's path.
+import { describe, expect, it } from 'vitest';
+import {
+  branchValues,
+  entryOf,
+  type Level,
+  levelTree,
+  moreValue,
+  type PickNode,
+  pathOf,
+  searchTree,
+  type TreeEntry,
+} from '../../../runtime/ui/pickerTree.ts';
+
+const rows = [
+  { id: 1, parentId: 0, name: '学校新闻', hasChildren: true },
+  { id: 2, parentId: 1, name: '校园动态', hasChildren: true },
+  { id: 3, parentId: 2, name: '班级风采', hasChildren: false },
+  { id: 4, parentId: 0, name: '通知公告', hasChildren: false },
+];
+const entries = new Map<string, TreeEntry>(rows.map((r) => [String(r.id), entryOf(r, 'parentId', 'name')]));
+const none = () => false;
+const titles = (nodes: PickNode[]): unknown[] =>
+  nodes.map((n) => (n.children ? [n.title, titles(n.children)] : n.title));
+
+describe('pickerTree', () => {
+  it('draws the levels read so far, a level not read left for its node to load', () => {
+    const levels = new Map<string, Level>([
+      ['0', { keys: ['1', '4'], total: 2 }],
+      ['1', { keys: ['2'], total: 1 }],
+    ]);
+    const nodes = levelTree(entries, levels, '0', none);
+    expect(titles(nodes)).toEqual([['学校新闻', ['校园动态']], '通知公告']);
+    // 校园动态 has children not read yet: no children array, not a leaf
+    expect(nodes[0].children![0]).toMatchObject({ isLeaf: false, children: undefined });
+    expect(nodes[1].isLeaf).toBe(true);
+  });
+
+  it('ends a level holding more rows than are read with a "load more" entry', () => {
+    const levels = new Map<string, Level>([['0', { keys: ['1', '4'], total: 7 }]]);
+    const last = levelTree(entries, levels, '0', none).at(-1)!;
+    expect(last).toMatchObject({ value: moreValue('0'), selectable: false, more: { shown: 2, total: 7 } });
+  });
+
+  it('disables the edited row and everything below it', () => {
+    const levels = new Map<string, Level>([
+      ['0', { keys: ['1', '4'], total: 2 }],
+      ['1', { keys: ['2'], total: 1 }],
+      ['2', { keys: ['3'], total: 1 }],
+    ]);
+    const nodes = levelTree(entries, levels, '0', (key) => key === '2');
+    const flat = (list: PickNode[]): PickNode[] => list.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    expect(
+      flat(nodes)
+        .filter((n) => n.disabled)
+        .map((n) => n.title),
+    ).toEqual(['校园动态', '班级风采']);
+    // a search tree holds to the same rule
+    const found = searchTree(entries, ['3'], ['1', '2', '3'], (key) => key === '2');
+    expect(
+      flat(found)
+        .filter((n) => n.disabled)
+        .map((n) => n.title),
+    ).toEqual(['校园动态', '班级风采']);
+  });
+
+  it('shows a hit under every row above it, open', () => {
+    const nodes = searchTree(entries, ['3'], ['1', '2', '3'], none, { shown: 1, total: 3 });
+    expect(titles(nodes).slice(0, 1)).toEqual([['学校新闻', [['校园动态', ['班级风采']]]]]);
+    expect(nodes.at(-1)!.more).toEqual({ parent: 'search', shown: 1, total: 3 });
+    expect(branchValues(nodes)).toEqual([1, 2]);
+  });
+
+  it('gives a row its path from the top, as far as it is known', () => {
+    expect(pathOf(entries, '3')).toEqual(['学校新闻', '校园动态', '班级风采']);
+    expect(pathOf(entries, '99')).toEqual([]);
+  });
+});
