@@ -165,6 +165,11 @@ export class FileStore {
     }
   }
 
+  /** The bytes of files whose records are already gone (a removal that committed). */
+  async discard(kind: FileKind, names: readonly string[]): Promise<void> {
+    await Promise.all(names.map((name) => rm(storedPath(this.dataDir, kind, name), { force: true })));
+  }
+
   /** The record and the file, the record first so a failed delete leaves nothing pointing at a gap. */
   async remove(record: FileRecord, actor: WriteActor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -52,7 +52,7 @@ export const FILE_TYPES: Record<string, FileTypeRule> = {
 };
 
 /** The media types served publicly under /uploads/: the image types of the list, nothing else. */
-const PUBLIC_IMAGE_TYPES = new Set(
+export const PUBLIC_IMAGE_TYPES: ReadonlySet<string> = new Set(
   Object.values(FILE_TYPES)
     .filter((t) => t.image)
     .map((t) => t.mime),
