@@ -9,4 +9,7 @@ export const queryKeys = {
   options: (name: string, search: string) => ['resource', name, 'options', search] as const,
   /** the rows with these ids (sorted), read for the labels of references to them */
   many: (name: string, ids: readonly string[]) => ['resource', name, 'many', ids.join(',')] as const,
+  /** the media library's pages; everything under ['media'] is refreshed after a removal */
+  media: ['media'] as const,
+  mediaList: (view: string, query: object) => ['media', view, query] as const,
 };
