@@ -5,7 +5,8 @@
 // none by an administrator, re-checked inside the removal's transaction.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '../../../runtime/contract.ts';
 import { dynamicDb } from '../../../server/db/tables.ts';
 import { fileColumns } from '../../../server/files/fileReferences.ts';
@@ -241,3 +242,58 @@ describe.each(backends)('media library on $name', (backend) => {
     expect(refused.body.data).toEqual({ inUse: [file.fileName] });
   });
 });
+
+// Several processes on one PostgreSQL: a removal must not miss a row another connection is
+// writing at that moment. PGlite is one connection, so this runs where PostgreSQL answers.
+describe.each(backends.filter((b) => b.name === 'postgresql'))(
+  'a removal beside a write on $name',
+  (backend) => {
+    let server: TestServer;
+    let admin: string;
+
+    beforeAll(async () => {
+      server = await startServer(backend, { unusedFileGraceMs: 0 });
+      admin = await login(server.app, 'admin', ADMIN_PASSWORD);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('waits for a write under way that uses the file, and then keeps the file', async () => {
+      const answer = await postFile(server.app, '/api/common/upload', admin, 'race.png', png(12));
+      const file = answer.body.data as { url: string; fileName: string };
+      const pictures = server.manifest.resources.find((r) => r.name === 'pictures')!.table;
+      const writer = new pg.Client({ connectionString: server.url });
+      // another connection: inside the writer's transaction pg_stat_activity would stay as first read
+      const watcher = new pg.Client({ connectionString: server.url });
+      await writer.connect();
+      await watcher.connect();
+      try {
+        await writer.query('begin');
+        await writer.query(`insert into ${pictures} (title, image) values ('race', $1)`, [file.url]);
+        const removal = call(server.app, 'DELETE', '/api/common/media/unused', {
+          token: admin,
+          body: { names: [file.fileName] },
+        });
+        // the removal's lock waits for the open write: seen in the database, not guessed by a timer
+        await vi.waitFor(
+          async () => {
+            const { rows } = await watcher.query(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'lock table%'",
+            );
+            expect(rows[0].n).toBe(1);
+          },
+          { timeout: 30_000, interval: 50 },
+        );
+        await writer.query('commit');
+        const refused = await removal;
+        expect(refused.status).toBe(409);
+        expect(refused.body.data).toEqual({ inUse: [file.fileName] });
+        expect(existsSync(join(server.dataDir, 'uploads', file.fileName))).toBe(true);
+      } finally {
+        await writer.end();
+        await watcher.end();
+      }
+    });
+  },
+);
