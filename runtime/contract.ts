@@ -72,6 +72,10 @@ export const API_PATHS = {
   license: '/api/sys/license',
   upload: '/api/common/upload',
   download: '/common/download',
+  /** the media library: GET the uploads, newest first (docs/api.md "Media library") */
+  media: '/api/common/media',
+  /** GET the uploads no row uses any more; DELETE { names } removes some of them */
+  mediaUnused: '/api/common/media/unused',
 } as const;
 
 /** The public content service (spec §7): no sign-in, read by the public site. */
@@ -106,6 +110,41 @@ export interface UploadResult {
   size: number;
   /** the media type the server serves it as */
   type: string;
+}
+
+/** What the media library lists: pictures (shown to anyone) or other files (downloads for staff). */
+export type MediaKind = 'image' | 'file';
+
+/** One upload in the media library (docs/api.md "Media library"). */
+export interface MediaItem {
+  /** the generated name on the server */
+  fileName: string;
+  originalName: string;
+  kind: MediaKind;
+  /** what a field stores to use it: /uploads/{fileName} for a picture, the download call otherwise */
+  url: string;
+  /** the picture's thumbnail (its original when it has none, a GIF); null for other files */
+  thumbUrl: string | null;
+  /** the media type it is served as */
+  type: string;
+  size: number;
+  /** a picture's pixel size; null when unknown (other files, pictures stored before it was kept) */
+  width: number | null;
+  height: number | null;
+  /** who uploaded it (null: the server's own, or a user since deleted) */
+  userId: number | null;
+  /** ISO time of the upload */
+  createTime: string;
+}
+
+/** `data` of GET /api/common/media/unused: a list page, and whether the caller may remove them. */
+export interface UnusedMediaList extends ListResult<MediaItem> {
+  mayRemove: boolean;
+}
+
+/** `data` of a 409 from DELETE /api/common/media/unused: files a row uses again; nothing was removed. */
+export interface MediaInUseData {
+  inUse: string[];
 }
 
 /** `data` of an import (docs/api.md "Import"). */

@@ -13,6 +13,7 @@ import files from './plugins/files.ts';
 import headers from './plugins/headers.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import manifestRoute from './plugins/manifest.ts';
+import media from './plugins/media.ts';
 import publicService from './plugins/public.ts';
 import requestInput from './plugins/requestInput.ts';
 import resources from './plugins/resources.ts';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auth);
   await app.register(housekeeping);
   await app.register(files);
+  await app.register(media);
   await app.register(resources, { hooks: systemHooks });
   await app.register(sys);
   await app.register(manifestRoute);

@@ -36,6 +36,11 @@ export interface SecurityConfig {
    * before the caller gets a 409 "busy, try again"
    */
   writeAttempts: number;
+  /**
+   * how long a new upload counts as used although no row names it yet: the form that sent it
+   * may still be open, unsaved (docs/api.md "Media library")
+   */
+  unusedFileGraceMs: number;
 }
 
 const MINUTE = 60_000;
@@ -58,4 +63,5 @@ export const DEFAULT_SECURITY: SecurityConfig = {
   importLimit: 5 * 1024 * 1024,
   importMaxRows: 5000,
   writeAttempts: 5,
+  unusedFileGraceMs: 24 * 60 * MINUTE,
 };

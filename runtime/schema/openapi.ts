@@ -276,6 +276,43 @@ const PAGING: Parameter[] = [
   },
 ];
 
+const MEDIA_PARAMETERS: Parameter[] = [
+  ...PAGING,
+  {
+    name: 'name',
+    in: 'query',
+    description: 'part of the original name',
+    schema: { type: 'string', maxLength: 100 },
+  },
+  { name: 'kind', in: 'query', description: 'pictures or other files', schema: { enum: ['image', 'file'] } },
+];
+
+const MEDIA_LIST = {
+  type: 'object',
+  properties: {
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          fileName: { type: 'string' },
+          originalName: { type: 'string' },
+          kind: { enum: ['image', 'file'] },
+          url: { type: 'string' },
+          thumbUrl: { type: ['string', 'null'] },
+          type: { type: 'string' },
+          size: { type: 'integer' },
+          width: { type: ['integer', 'null'] },
+          height: { type: ['integer', 'null'] },
+          userId: { type: ['integer', 'null'] },
+          createTime: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+    total: { type: 'integer', minimum: 0 },
+  },
+} satisfies Schema;
+
 /** Custom actions the server answers with a handler of its own, whose access is not the action's code. */
 const ACCESS_OVERRIDES: Record<string, (manifest: Manifest) => Access> = {
   'users.self': () => ({ signedIn: true, note: 'Writes the caller’s own row.' }),
@@ -647,6 +684,52 @@ const HANDWRITTEN: OperationSpec[] = [
     ],
     response: fileResponse('application/octet-stream', 'the file'),
     errors: ['404'],
+  },
+  {
+    method: 'get',
+    path: API_PATHS.media,
+    operationId: 'files.media',
+    summary: 'The media library: uploads, newest first',
+    description: 'Needs a permission that allows uploading (as the upload call).',
+    tag: 'files',
+    access: { signedIn: true },
+    parameters: MEDIA_PARAMETERS,
+    data: MEDIA_LIST,
+  },
+  {
+    method: 'get',
+    path: API_PATHS.mediaUnused,
+    operationId: 'files.mediaUnused',
+    summary: 'Uploads no row uses any more',
+    description:
+      'Needs a permission that allows uploading; `mayRemove` says whether the caller may remove them.',
+    tag: 'files',
+    access: { signedIn: true },
+    parameters: MEDIA_PARAMETERS,
+    data: {
+      ...MEDIA_LIST,
+      properties: { ...MEDIA_LIST.properties, mayRemove: { type: 'boolean' } },
+    },
+  },
+  {
+    method: 'delete',
+    path: API_PATHS.mediaUnused,
+    operationId: 'files.removeUnused',
+    summary: 'Remove unused uploads, all or none',
+    description:
+      'Administrators only. 409 with `data.inUse` when a row uses one of them again (or it is newer than the grace period); 404 with `data.missing` for unknown names.',
+    tag: 'files',
+    access: { signedIn: true },
+    body: jsonBody({
+      type: 'object',
+      required: ['names'],
+      properties: { names: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 500 } },
+    }),
+    data: {
+      type: 'object',
+      properties: { count: { type: 'integer' }, removed: { type: 'array', items: { type: 'string' } } },
+    },
+    errors: ['404', '409'],
   },
   {
     method: 'get',

@@ -3,12 +3,15 @@
 // through each page and form.
 import type { AxiosInstance } from 'axios';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createMediaClient, type MediaClient } from '../client/mediaClient.ts';
 import { createResourceClient, type ResourceClient } from '../client/resourceClient.ts';
 import type { Resource } from '../schema/types.ts';
 
 export interface ResourcesValue {
   resources: readonly Resource[];
   clientFor(name: string): ResourceClient | undefined;
+  /** the media library: the uploads every file field and rich text may reuse */
+  media: MediaClient;
 }
 
 export interface ResourcesProviderProps {
@@ -22,7 +25,7 @@ const ResourcesContext = createContext<ResourcesValue | null>(null);
 export function ResourcesProvider({ http, resources, children }: ResourcesProviderProps) {
   const value = useMemo<ResourcesValue>(() => {
     const clients = new Map(resources.map((r) => [r.name, createResourceClient(http, r)]));
-    return { resources, clientFor: (name) => clients.get(name) };
+    return { resources, clientFor: (name) => clients.get(name), media: createMediaClient(http) };
   }, [http, resources]);
   return <ResourcesContext.Provider value={value}>{children}</ResourcesContext.Provider>;
 }

@@ -136,6 +136,36 @@ const MESSAGES = {
     en: 'Click, drop or paste a file',
   },
   uploadFailed: { zh: '上传失败：{reason}', en: 'Upload failed: {reason}' },
+  // the media library (MediaLibraryDialog) and the ways in from fields and the editor
+  chooseFromLibrary: { zh: '从媒体库选择', en: 'Choose from library' },
+  insertFromLibrary: { zh: '从媒体库插入', en: 'Insert from library' },
+  mediaLibrary: { zh: '媒体库', en: 'Media library' },
+  mediaAll: { zh: '全部文件', en: 'All files' },
+  mediaUnused: { zh: '未使用的文件', en: 'Unused files' },
+  mediaAnyKind: { zh: '全部类型', en: 'Any kind' },
+  mediaImages: { zh: '图片', en: 'Pictures' },
+  mediaFiles: { zh: '其他文件', en: 'Other files' },
+  mediaSearch: { zh: '搜索文件名', en: 'Search file names' },
+  mediaEmpty: { zh: '没有找到文件', en: 'No files found' },
+  mediaUnusedHint: {
+    zh: '这些文件没有被任何数据使用（最近上传的除外）。',
+    en: 'No row uses these files (recent uploads are not listed).',
+  },
+  mediaRemoveOnlyAdmin: {
+    zh: '只有管理员可以删除未使用的文件。',
+    en: 'Only an administrator can remove unused files.',
+  },
+  mediaSelectForRemoval: { zh: '选中“{name}”以删除', en: 'Select “{name}” for removal' },
+  mediaRemove: { zh: '删除所选（{count}）', en: 'Remove selected ({count})' },
+  mediaRemoveConfirm: {
+    zh: '永久删除所选的 {count} 个文件？',
+    en: 'Remove the {count} selected files for good?',
+  },
+  mediaRemoved: { zh: '已删除 {count} 个文件', en: '{count} files removed' },
+  mediaInUse: {
+    zh: '未删除：以下文件已被使用或刚刚上传：{names}',
+    en: 'Nothing removed: these files are in use or newly uploaded: {names}',
+  },
   urlHint: { zh: '以 https:// 或 / 开头的地址', en: 'An address starting with https:// or /' },
 } satisfies Record<string, I18n>;
 

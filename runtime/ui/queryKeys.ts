@@ -14,4 +14,7 @@ export const queryKeys = {
     ['resource', name, 'treeLevel', parent, page] as const,
   treeSearch: (name: string, term: string) => ['resource', name, 'treeSearch', term] as const,
   treePath: (name: string, ids: readonly string[]) => ['resource', name, 'treePath', ids.join(',')] as const,
+  /** the media library's pages; everything under ['media'] is refreshed after a removal */
+  media: ['media'] as const,
+  mediaList: (view: string, query: object) => ['media', view, query] as const,
 };

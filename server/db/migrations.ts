@@ -182,12 +182,39 @@ async function auditLogBaseColumns(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+// The file registry behind the media library: a picture's pixel size, and which record a derived
+// size (thumbnail, display) belongs to, so the library lists each upload once. Derived sizes
+// stored before this migration are found by their names ({original}_{size}.webp); the pixel size
+// of pictures stored before it stays unknown (null), which the library shows as nothing.
+async function fileRegistry(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('sys_files')
+    .addColumn('width', 'integer')
+    .addColumn('height', 'integer')
+    .addColumn('variant_of', 'text')
+    .execute();
+  await sql`
+    update sys_files v set variant_of = o.name
+    from sys_files o
+    where v.kind = 'upload' and o.kind = 'upload'
+      and v.name ~ '^[A-Za-z0-9-]+_(thumb|display)\.webp$'
+      and o.name ~ '^[A-Za-z0-9-]+\.[a-z0-9]+$'
+      and split_part(o.name, '.', 1) = substring(v.name from '^([A-Za-z0-9-]+)_')
+  `.execute(db);
+  // the library's page: the newest uploads first, derived sizes left out
+  await sql`
+    create index sys_files_library_idx on sys_files (create_time desc, id desc)
+    where kind = 'upload' and variant_of is null
+  `.execute(db);
+}
+
 const migrations: Record<string, Migration> = {
   '0001_system_tables': { up: systemTables },
   '0002_settings_and_files': { up: settingsAndFiles },
   '0003_menu_roots_null': { up: menuRootsNull },
   '0004_row_versions': { up: rowVersions },
   '0005_audit_log_base_columns': { up: auditLogBaseColumns },
+  '0006_file_registry': { up: fileRegistry },
 };
 
 /**

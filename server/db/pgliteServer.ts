@@ -6,6 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** psql names a socket `<dir>/.s.PGSQL.<port>`; the same name lets `psql -h <dir>` find it. */
@@ -16,7 +17,8 @@ const SOCKET_PATH_MAX = 100;
 /** how long a stopping child may take to close PGlite cleanly before it is killed */
 const STOP_GRACE_MS = 10_000;
 
-const entry = fileURLToPath(new URL('./pgliteProcess.ts', import.meta.url));
+// from the module's own path, not `new URL(…)`: a page test's jsdom replaces the global URL
+const entry = join(dirname(fileURLToPath(import.meta.url)), 'pgliteProcess.ts');
 
 export function pgliteSocketDir(pgliteDir: string): string {
   return `${pgliteDir}-socket`;

@@ -4,6 +4,8 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** a nullable column an insert may leave out */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -118,6 +120,11 @@ export interface FilesTable {
   original_name: string;
   mime: string;
   size: number;
+  /** a picture's upright pixel size; null for other files and pictures stored before 0006 */
+  width: Nullable<number>;
+  height: Nullable<number>;
+  /** a derived size (thumbnail, display): the name of the upload it was made from */
+  variant_of: Nullable<string>;
   user_id: number | null;
   create_time: CreatedAt;
 }

@@ -68,17 +68,21 @@ export class FileStore {
     originalName: string,
     actor: WriteActor,
     derived: ReadonlyArray<{ size: string; bytes: Buffer }> = [],
+    /** a picture's upright pixel size, kept for the media library */
+    pixels?: { width: number; height: number },
   ): Promise<UploadResult> {
     const base = randomUUID().replaceAll('-', '');
     const name = `${base}.${type.ext}`;
     const original = cleanOriginalName(originalName);
     const files = [
-      { name, bytes, mime: type.mime, originalName: original },
+      { name, bytes, mime: type.mime, originalName: original, variantOf: null, pixels },
       ...derived.map((d) => ({
         name: `${base}_${d.size}.webp`,
         bytes: d.bytes,
         mime: 'image/webp',
         originalName: cleanOriginalName(`${original} (${d.size})`),
+        variantOf: name,
+        pixels: undefined,
       })),
     ];
     const written: string[] = [];
@@ -99,6 +103,9 @@ export class FileStore {
               original_name: file.originalName,
               mime: file.mime,
               size: file.bytes.length,
+              width: file.pixels?.width ?? null,
+              height: file.pixels?.height ?? null,
+              variant_of: file.variantOf,
               user_id: actor.auth.userId,
             })),
           )
@@ -156,6 +163,11 @@ export class FileStore {
     } finally {
       await handle.close();
     }
+  }
+
+  /** The bytes of files whose records are already gone (a removal that committed). */
+  async discard(kind: FileKind, names: readonly string[]): Promise<void> {
+    await Promise.all(names.map((name) => rm(storedPath(this.dataDir, kind, name), { force: true })));
   }
 
   /** The record and the file, the record first so a failed delete leaves nothing pointing at a gap. */

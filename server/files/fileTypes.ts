@@ -52,7 +52,7 @@ export const FILE_TYPES: Record<string, FileTypeRule> = {
 };
 
 /** The media types served publicly under /uploads/: the image types of the list, nothing else. */
-const PUBLIC_IMAGE_TYPES = new Set(
+export const PUBLIC_IMAGE_TYPES: ReadonlySet<string> = new Set(
   Object.values(FILE_TYPES)
     .filter((t) => t.image)
     .map((t) => t.mime),
@@ -81,7 +81,9 @@ export async function checkFileType(
       message: { zh: `只能上传 ${kinds} 文件`, en: `only ${kinds} files can be uploaded` },
     };
   }
-  const found = await fileTypeFromBuffer(bytes);
+  // a plain view of the bytes: file-type checks `instanceof Uint8Array` of its own realm, which a
+  // page test's jsdom globals make a different one from Buffer's
+  const found = await fileTypeFromBuffer(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   // file-type answers txt for some text; for our purpose that is "no binary format found"
   const detected = found && found.ext !== 'txt' ? found.ext : null;
   if (!type.detected.includes(detected)) {

@@ -36,6 +36,18 @@ export const SERVER_MESSAGES = {
   noAccessRule: { zh: '该接口未声明访问规则', en: 'this route declares no access rule' },
   ownPasswordOnly: { zh: '只能修改自己的密码', en: 'you can change only your own password' },
   fileOfAnotherUser: { zh: '该文件属于其他用户', en: 'this file belongs to another user' },
+  filesInUse: {
+    zh: '部分文件正在被使用或刚刚上传，未删除任何文件',
+    en: 'some of the files are in use or newly uploaded; none was removed',
+  },
+  filesMissing: {
+    zh: '部分文件不存在，未删除任何文件',
+    en: 'some of the files do not exist; none was removed',
+  },
+  unusedRemovalRefused: {
+    zh: '只有管理员可以删除未使用的文件',
+    en: 'only an administrator can remove unused files',
+  },
   fileDeleteRefused: {
     zh: '只有文件的上传者或管理员可以删除它',
     en: 'only the owner of a file or an administrator may delete it',

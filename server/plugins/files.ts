@@ -84,7 +84,15 @@ async function files(app: FastifyInstance): Promise<void> {
       if (breach && target) throw badRequest({ [target.name]: breachMessage(breach) });
       const stored = prepared?.bytes ?? bytes;
       return ok(
-        await store.save('upload', stored, type, fileName, actorOf(request), prepared?.variants ?? []),
+        await store.save(
+          'upload',
+          stored,
+          type,
+          fileName,
+          actorOf(request),
+          prepared?.variants ?? [],
+          prepared && { width: prepared.width, height: prepared.height },
+        ),
       );
     },
   );

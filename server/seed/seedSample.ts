@@ -139,11 +139,13 @@ async function writeImages(trx: Kysely<Database>, uploadsDir: string, ownerId: n
     // so list cells find the thumbnail they ask for
     const prepared = await prepareImage(gradientPng(640, 360, from, to), 'image/png');
     const files = [
-      { name, mime: 'image/png', bytes: prepared.bytes },
+      { name, mime: 'image/png', bytes: prepared.bytes, variantOf: null, pixels: prepared },
       ...prepared.variants.map((v) => ({
         name: (derivedImageUrl(`/uploads/${name}`, v.size) ?? '').replace('/uploads/', ''),
         mime: 'image/webp',
         bytes: v.bytes,
+        variantOf: name,
+        pixels: undefined,
       })),
     ].filter((f) => f.name !== '');
     for (const file of files) {
@@ -156,6 +158,9 @@ async function writeImages(trx: Kysely<Database>, uploadsDir: string, ownerId: n
           original_name: file.name,
           mime: file.mime,
           size: file.bytes.length,
+          width: file.pixels?.width ?? null,
+          height: file.pixels?.height ?? null,
+          variant_of: file.variantOf,
           user_id: ownerId ?? null,
         })
         .onConflict((oc) => oc.column('name').doNothing())

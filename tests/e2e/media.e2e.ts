@@ -1,6 +1,7 @@
 // Uploading a picture through a generated form: a phone photo (a JPEG lying on its side with an
 // EXIF orientation, made here with sharp) is picked in the image field, previewed, saved, and
-// the list shows its upright thumbnail, never the original photo.
+// the list shows its upright thumbnail, never the original photo. Then the same picture is
+// chosen from the media library for another record, without uploading it again.
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -66,6 +67,46 @@ describe('pictures uploaded in a form', () => {
       .poll(() => thumb.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
       .toEqual([120, 240]);
     await screenshot(page, 'media-03-list-thumbnail');
+    expect(errors).toEqual([]);
+  });
+
+  it('chooses the uploaded picture from the media library for another record', async () => {
+    const first = page.getByRole('row').filter({ hasText: '校门口' }).locator('img');
+    const thumbnail = await first.getAttribute('src');
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
+    await drawer.waitFor();
+    await drawer.locator('#root_title').fill('校门口（再用）');
+    await drawer.getByRole('button', { name: '从媒体库选择' }).click();
+    const dialog = page.getByRole('dialog', { name: '媒体库' });
+    await dialog.waitFor();
+    // newest first: the photo uploaded above, by its original name
+    const tile = dialog.getByRole('button', { name: 'phone.jpg' }).first();
+    await tile.waitFor();
+    expect(await tile.locator('img').getAttribute('src')).toBe(thumbnail);
+    await expect
+      .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(page, 'media-04-library-1366');
+    await page.setViewportSize({ width: 360, height: 760 });
+    await screenshot(page, 'media-05-library-360');
+    await dialog.getByText('未使用的文件').click();
+    await dialog.getByText('这些文件没有被任何数据使用（最近上传的除外）。').waitFor();
+    // every file here is in use or new (the grace period): the list, once loaded, is empty
+    await dialog.getByText('没有找到文件').waitFor();
+    await screenshot(page, 'media-06-library-unused-360');
+    await dialog.getByText('全部文件').click();
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await tile.click();
+    await dialog.waitFor({ state: 'hidden' });
+    const preview = drawer.getByTestId('upload-image').locator('img');
+    await preview.waitFor();
+    const chosen = await preview.getAttribute('src');
+    expect(chosen).toBe(thumbnail?.replace('_thumb.webp', '.jpg'));
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    const row = page.getByRole('row').filter({ hasText: '校门口（再用）' });
+    await row.waitFor();
+    expect(await row.locator('img').getAttribute('src')).toBe(thumbnail);
     expect(errors).toEqual([]);
   });
 });

@@ -1,12 +1,16 @@
 // rjsf widgets `image` and `upload` (file fields): the stored value is the URL the server gives
 // back for an uploaded file. A file is picked, dropped on the widget, or pasted while the widget
 // has the focus; it goes up through the resource's client with a progress bar, and a refusal
-// says why beside the field and leaves the value as it was. An image shows its preview.
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+// says why beside the field and leaves the value as it was. An image shows its preview. A file
+// uploaded before may be chosen from the media library instead.
+import { FolderOpenOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { Button, Typography, Upload, type UploadFile } from 'antd';
+import { Button, Flex, Typography, Upload, type UploadFile } from 'antd';
+import { useState } from 'react';
 import { t } from '../i18n.ts';
+import { MediaLibraryDialog } from '../MediaLibraryDialog.tsx';
 import { formContextOf } from './formContext.ts';
+import { mediaRefusal } from './mediaRefusal.ts';
 import { pastedFile, useFieldUpload } from './useFieldUpload.ts';
 
 /** The name a stored URL shows: the download call's fileName, or the path's last part. */
@@ -26,6 +30,7 @@ export function FileUploadWidget({ id, name, value, onChange, disabled, readonly
   const upload = useFieldUpload(resource, name, rules, lang);
   const locked = Boolean(disabled || readonly);
   const url = typeof value === 'string' && value !== '' ? value : undefined;
+  const [library, setLibrary] = useState(false);
 
   const fileList: UploadFile[] = upload.sending
     ? [{ uid: 'sending', name: upload.sending.name, status: 'uploading', percent: upload.sending.percent }]
@@ -75,10 +80,28 @@ export function FileUploadWidget({ id, name, value, onChange, disabled, readonly
         )}
       </Upload>
       {!locked && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('uploadHint', lang)}
-        </Typography.Text>
+        <Flex align="center" gap={8} wrap>
+          <Button
+            size="small"
+            icon={<FolderOpenOutlined />}
+            disabled={Boolean(upload.sending)}
+            onClick={() => setLibrary(true)}
+          >
+            {t('chooseFromLibrary', lang)}
+          </Button>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('uploadHint', lang)}
+          </Typography.Text>
+        </Flex>
       )}
+      <MediaLibraryDialog
+        open={library}
+        lang={lang}
+        kind={image ? 'image' : undefined}
+        refuse={mediaRefusal(rules, lang)}
+        onSelect={(item) => onChange(item.url)}
+        onClose={() => setLibrary(false)}
+      />
       {upload.error && (
         <div role="alert">
           <Typography.Text type="danger">{t('uploadFailed', lang, { reason: upload.error })}</Typography.Text>

@@ -8,6 +8,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
+import type { MediaItem } from '../../contract.ts';
 import type { Lang } from '../../schema/types.ts';
 import { t } from '../i18n.ts';
 import { RichTextToolbar } from './RichTextToolbar.tsx';
@@ -30,6 +31,11 @@ export interface RichTextEditorProps {
   uploadImage?: (file: File) => Promise<string | undefined>;
   uploading?: boolean;
   uploadError?: string;
+  /**
+   * Opens the media library; `insert` puts the chosen upload at the cursor (a picture as an
+   * image, another file as a link named after it). Without it the toolbar has no library button.
+   */
+  chooseFromLibrary?: (insert: (item: MediaItem) => void) => void;
 }
 
 /** The picture files a paste or a drop carries (a screenshot, a photo from the desktop). */
@@ -69,6 +75,7 @@ export function RichTextEditor({
   uploadImage,
   uploading,
   uploadError,
+  chooseFromLibrary,
 }: RichTextEditorProps) {
   const { token } = theme.useToken();
   // the editor is created once; its callbacks reach the latest props through these
@@ -131,6 +138,19 @@ export function RichTextEditor({
     }
   }
 
+  function insertChosen(item: MediaItem): void {
+    const chain = editor.chain().focus();
+    if (item.kind === 'image') chain.setImage({ src: item.url, alt: item.originalName }).run();
+    else
+      chain
+        .insertContent({
+          type: 'text',
+          text: item.originalName,
+          marks: [{ type: 'link', attrs: { href: item.url } }],
+        })
+        .run();
+  }
+
   useEffect(() => {
     editor.setEditable(editable);
   }, [editor, editable]);
@@ -163,6 +183,7 @@ export function RichTextEditor({
           disabled={!editable}
           uploading={uploading}
           onPickImage={uploadImage ? () => picker.current?.click() : undefined}
+          onLibrary={chooseFromLibrary ? () => chooseFromLibrary(insertChosen) : undefined}
         />
       </div>
       {uploadImage && (

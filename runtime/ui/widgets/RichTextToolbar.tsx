@@ -5,6 +5,7 @@ import {
   ClearOutlined,
   CloudUploadOutlined,
   DisconnectOutlined,
+  FolderOpenOutlined,
   ItalicOutlined,
   LineOutlined,
   LinkOutlined,
@@ -33,6 +34,8 @@ export interface RichTextToolbarProps {
   onPickImage?: () => void;
   /** a picture is on its way: the upload button shows it and waits */
   uploading?: boolean;
+  /** opens the media library, whose choice is inserted; absent: no library here */
+  onLibrary?: () => void;
 }
 
 // the page's title is the article's h1, so the body's headings start at h2 (shown as "heading 1")
@@ -71,7 +74,14 @@ const BLOCKS: Toggle[] = [
   { name: 'blockquote', label: 'blockquote', icon: <MessageOutlined />, toggle: (c) => c.toggleBlockquote() },
 ];
 
-export function RichTextToolbar({ editor, lang, disabled, onPickImage, uploading }: RichTextToolbarProps) {
+export function RichTextToolbar({
+  editor,
+  lang,
+  disabled,
+  onPickImage,
+  uploading,
+  onLibrary,
+}: RichTextToolbarProps) {
   // the toolbar re-renders when what it shows changes, not on every keystroke
   const state = useEditorState({
     editor,
@@ -179,6 +189,14 @@ export function RichTextToolbar({ editor, lang, disabled, onPickImage, uploading
           disabled={disabled}
           loading={uploading}
           onClick={onPickImage}
+        />
+      )}
+      {onLibrary && (
+        <ToolbarButton
+          icon={<FolderOpenOutlined />}
+          title={t('insertFromLibrary', lang)}
+          disabled={disabled}
+          onClick={onLibrary}
         />
       )}
       <UrlButton

@@ -1,8 +1,11 @@
 // rjsf widget `richtext`: the HTML editor, loaded on demand so a list page and every form
-// without a rich-text field leave its code (ProseMirror and Tiptap) unfetched.
+// without a rich-text field leave its code (ProseMirror and Tiptap) unfetched. Pictures and
+// files come by upload, by address, or from the media library.
 import type { WidgetProps } from '@rjsf/utils';
 import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { MediaItem } from '../../contract.ts';
+import { MediaLibraryDialog } from '../MediaLibraryDialog.tsx';
 import { formContextOf } from './formContext.ts';
 import { useFieldUpload } from './useFieldUpload.ts';
 
@@ -23,8 +26,17 @@ export function RichTextWidget({
 }: WidgetProps) {
   const { lang, resource } = formContextOf(registry);
   const upload = useFieldUpload(resource, name, undefined, lang);
+  const [library, setLibrary] = useState(false);
+  /** where the library's choice goes: the editor's insert at its cursor */
+  const insert = useRef<(item: MediaItem) => void>(undefined);
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+      <MediaLibraryDialog
+        open={library}
+        lang={lang}
+        onSelect={(item) => insert.current?.(item)}
+        onClose={() => setLibrary(false)}
+      />
       <RichTextEditor
         id={id}
         value={typeof value === 'string' ? value : undefined}
@@ -37,6 +49,10 @@ export function RichTextWidget({
         uploadImage={async (file) => (await upload.send(file))?.url}
         uploading={Boolean(upload.sending)}
         uploadError={upload.error}
+        chooseFromLibrary={(put) => {
+          insert.current = put;
+          setLibrary(true);
+        }}
       />
     </Suspense>
   );

@@ -142,4 +142,46 @@ describe('the richtext widget', () => {
     expect(editor.innerHTML).toBe(before);
     expect(editor.innerHTML).not.toContain('data:');
   });
+
+  it('inserts a picture and, as a link, a file chosen from the media library', async () => {
+    const item = (fileName: string, originalName: string, kind: 'image' | 'file', url: string) => ({
+      fileName,
+      originalName,
+      kind,
+      url,
+      thumbUrl: kind === 'image' ? url : null,
+      type: kind === 'image' ? 'image/png' : 'application/pdf',
+      size: 10,
+      width: null,
+      height: null,
+      userId: 1,
+      createTime: '2026-11-25T08:00:00.000Z',
+    });
+    const media = [
+      item('cd34.png', '校门.png', 'image', '/uploads/cd34.png'),
+      item('ef56.pdf', '课表.pdf', 'file', '/common/download?fileName=ef56.pdf'),
+    ];
+    server.handle((req) => (req.path === '/api/common/media' ? ok({ rows: media, total: 2 }) : LIST));
+    const onSubmit = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    renderContentForm(onSubmit);
+    const editor = await openEditor();
+    /** opens the library and chooses the tile; a closed dialog may linger hidden, so the last one */
+    const choose = async (name: string) => {
+      fireEvent.click(toolbarButton('从媒体库插入'));
+      const tiles = await screen.findAllByLabelText(name, { selector: 'button' });
+      fireEvent.click(tiles[tiles.length - 1]);
+    };
+    await choose('校门.png');
+    await waitFor(() => expect(editor.querySelector('img')?.getAttribute('src')).toBe('/uploads/cd34.png'));
+    await choose('课表.pdf');
+    await waitFor(() =>
+      expect(editor.querySelector('a')?.getAttribute('href')).toBe('/common/download?fileName=ef56.pdf'),
+    );
+    expect(editor.querySelector('a')?.textContent).toBe('课表.pdf');
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const body = String(onSubmit.mock.calls[0][0].body);
+    expect(body).toContain('src="/uploads/cd34.png"');
+    expect(body).toContain('href="/common/download?fileName=ef56.pdf"');
+  });
 });

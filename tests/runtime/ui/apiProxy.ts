@@ -1,0 +1,25 @@
+// The real API (server/app.ts over PGlite, tests/server/harness.ts) behind the page tests' local
+// HTTP server: that server answers jsdom's CORS preflights, and hands every other request to the
+// app as it arrived, so a component talks to the real routes, checks and data.
+import type { FastifyInstance } from 'fastify';
+import type { Handler } from '../client/testServer.ts';
+
+export function forwardTo(app: FastifyInstance, token: () => string): Handler {
+  return async (req) => {
+    const headers: Record<string, string> = { 'x-token': token() };
+    for (const name of ['content-type', 'accept-language'])
+      if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string;
+    const query = req.query.toString();
+    const response = await app.inject({
+      method: req.method as 'GET',
+      url: `${req.path}${query ? `?${query}` : ''}`,
+      headers,
+      payload: req.body === '' ? undefined : req.body,
+    });
+    return {
+      status: response.statusCode,
+      body: response.rawPayload,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/octet-stream') },
+    };
+  };
+}
