@@ -53,6 +53,9 @@ const ACTION_LABELS: Record<string, MessageKey> = {
   baseline: 'revisionBaseline',
 };
 
+/** Writes that make a row: what they "changed" is what the row was given. */
+const FIRST_SAVES = new Set(['create', 'import', 'submit']);
+
 /** What wrote a revision, in words: a standard write, or the title of the resource's own action. */
 function actionLabel(resource: Resource, action: string, lang: Lang): string {
   const key = ACTION_LABELS[action];
@@ -91,7 +94,7 @@ function Entry({
       </Typography.Text>
       {entry.changed.length > 0 && (
         <Typography.Text type="secondary" data-testid={`changed-${entry.revision}`}>
-          {t('revisionChanged', lang)}
+          {t(FIRST_SAVES.has(entry.action) ? 'revisionFilled' : 'revisionChanged', lang)}
           {entry.changed.map((name) => fieldTitle(resource, name, lang)).join(lang === 'zh' ? '、' : ', ')}
         </Typography.Text>
       )}

@@ -122,6 +122,7 @@ const MESSAGES = {
   revisionBy: { zh: '{user} · {when}', en: '{user} · {when}' },
   revisionNobody: { zh: '未知', en: 'Unknown' },
   revisionChanged: { zh: '修改了：', en: 'Changed:' },
+  revisionFilled: { zh: '填写了：', en: 'Filled in:' },
   revisionCompare: { zh: '对比', en: 'Compare' },
   revisionCompareWith: { zh: '与', en: 'with' },
   revisionOlder: { zh: '版本 {n}（旧）', en: 'Revision {n} (older)' },

@@ -33,13 +33,13 @@ async function openEdit(page: Page, title: string): Promise<Locator> {
     .getByRole('button', { name: /修\s*改/ })
     .click();
   const drawer = page.locator('.ant-drawer-section').filter({ hasText: '编辑内容' });
-  await expect.poll(() => drawer.getByLabel('标题').inputValue()).toBe(title);
+  await expect.poll(() => drawer.getByRole('textbox', { name: /标题/ }).inputValue()).toBe(title);
   return drawer;
 }
 
 async function saveTitle(page: Page, from: string, to: string): Promise<void> {
   const drawer = await openEdit(page, from);
-  await drawer.getByLabel('标题').fill(to);
+  await drawer.getByRole('textbox', { name: /标题/ }).fill(to);
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   // a saved edit closes its drawer
   await drawer.waitFor({ state: 'hidden' });
@@ -112,7 +112,7 @@ describe('a content’s history in its edit drawer', () => {
     const saved = await api('GET', `/api/cms/contents/${content.id}`);
     expect(saved).toMatchObject({ title: `${TITLE}一`, version: 4 });
     await drawer.getByRole('tab', { name: '编辑' }).click();
-    await expect.poll(() => drawer.getByLabel('标题').inputValue()).toBe(`${TITLE}一`);
+    await expect.poll(() => drawer.getByRole('textbox', { name: /标题/ }).inputValue()).toBe(`${TITLE}一`);
 
     // the same history on a phone
     await page.setViewportSize({ width: 360, height: 780 });
