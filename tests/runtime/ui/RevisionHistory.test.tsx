@@ -151,8 +151,15 @@ describe('the history of a content in its edit drawer', () => {
     await within(history).findByTestId('revision-4');
     expect(within(history).getByTestId('changed-4').textContent).toBe('修改了：标题、所属栏目、正文');
 
-    const saved = await api('GET', `/api/cms/contents/${id}`);
-    expect(saved).toMatchObject({ title: '历史第一版', categoryId: first, version: 4 });
+    // read while the page's toast and popover still move: inside Testing Library's wait, which
+    // lets their updates happen as the page's own
+    await waitFor(async () =>
+      expect(await api('GET', `/api/cms/contents/${id}`)).toMatchObject({
+        title: '历史第一版',
+        categoryId: first,
+        version: 4,
+      }),
+    );
     fireEvent.click(within(drawer).getByRole('tab', { name: '编辑' }));
     await waitFor(() =>
       expect((within(drawer).getByRole('textbox', { name: /标题/ }) as HTMLInputElement).value).toBe(
