@@ -55,6 +55,24 @@ export interface DownloadedFile {
   fileName: string;
 }
 
+/** One saved state of a row (docs/api.md, "Revisions"), as a row's history lists it. */
+export interface RevisionSummary {
+  /** the row's version once this state was saved */
+  revision: number;
+  /** the write that saved it: create, update, batchUpdate, an action's name, restore… */
+  action: string;
+  /** the fields it changed from the revision before */
+  changed: string[];
+  userName: string | null;
+  /** RFC 3339 */
+  createdAt: string;
+}
+
+export interface Revision extends RevisionSummary {
+  /** the row's fields at this revision */
+  data: Record<string, unknown>;
+}
+
 export type ActionResult = { kind: 'file'; file: DownloadedFile } | { kind: 'data'; data: unknown };
 
 export interface ResourceClient {
@@ -93,6 +111,15 @@ export interface ResourceClient {
    * field that sent it shows why a file was refused, beside itself.
    */
   upload(file: Blob, field: string, onProgress?: (percent: number) => void): Promise<UploadResult>;
+  /** a row's revisions, newest first (a resource with `revisions: true`) */
+  revisions(id: Id, params: { page: number; limit: number }): Promise<ListResult<RevisionSummary>>;
+  /** one revision of a row, with its values */
+  revision(id: Id, revision: number): Promise<Revision>;
+  /**
+   * Saves a revision's values as the row's (an update, with its checks), which becomes a new
+   * revision. `version`: the version of the row the caller read, as for update.
+   */
+  restoreRevision(id: Id, revision: number, options?: { version?: number }): Promise<Row>;
 }
 
 function isEmpty(value: FilterValue): boolean {
@@ -247,6 +274,19 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
         },
       });
       return unwrap(response);
+    },
+    async revisions(id, params) {
+      const path = `${base}/${encodeURIComponent(String(id))}/revisions`;
+      return unwrap(await http.get<Envelope<ListResult<RevisionSummary>>>(path, { params }));
+    },
+    async revision(id, revision) {
+      const path = `${base}/${encodeURIComponent(String(id))}/revisions/${encodeURIComponent(String(revision))}`;
+      return unwrap(await http.get<Envelope<Revision>>(path));
+    },
+    async restoreRevision(id, revision, options) {
+      const path = `${base}/${encodeURIComponent(String(id))}/revisions/${encodeURIComponent(String(revision))}/restore`;
+      const body = options?.version === undefined ? {} : { version: options.version };
+      return unwrap(await http.post<Envelope<Row>>(path, body));
     },
     async reorder(move) {
       return unwrap(

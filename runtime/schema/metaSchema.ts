@@ -112,6 +112,8 @@ export interface RawResource {
   endpoint?: string;
   table?: string;
   system?: boolean;
+  /** keep every saved state of a row, listed and restored from its form (docs/schema.md, "Revisions") */
+  revisions?: boolean;
   menu?: { parent: string; icon?: string; order?: number };
   fields: Record<string, RawField>;
   list?: { columns?: RawColumn[]; filters?: RawFilter[]; sort?: string; pageSize?: number; tree?: boolean };
@@ -321,6 +323,10 @@ export const resourceMetaSchema = {
     },
     table: sqlName,
     system: { type: 'boolean' },
+    revisions: {
+      type: 'boolean',
+      description: "true: every saved state of a row is kept, and its form shows the row's history",
+    },
     publish: {
       type: 'object',
       description: 'the publish window: { at: a date field, until: a date field }',

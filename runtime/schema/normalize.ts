@@ -162,6 +162,8 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
         return name;
       }),
     ),
+    // left out of the manifest when off, like the other switches a resource may not have
+    revisions: raw.revisions === true ? true : undefined,
     system: raw.system ?? false,
     source: { file: ctx.file, ...ctx.start() },
   };

@@ -451,6 +451,75 @@ function resourceOperations(resource: Resource, manifest: Manifest): OperationSp
     if (action.name === 'list' || action.name === 'get' || action.open) continue;
     ops.push(actionOperation(resource, action, manifest, row));
   }
+  if (resource.revisions) ops.push(...revisionOperations(resource, list, row));
+  return ops;
+}
+
+const revisionSummary: Schema = {
+  type: 'object',
+  required: ['revision', 'action', 'changed', 'userName', 'createdAt'],
+  properties: {
+    revision: { type: 'integer', description: 'the row’s version once this state was saved' },
+    action: { type: 'string', description: 'the write: create, update, batchUpdate, an action, restore…' },
+    changed: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'fields changed from the revision before',
+    },
+    userName: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** A row's history, for a resource with `revisions: true` (docs/api.md, "Revisions"). */
+function revisionOperations(resource: Resource, list: Access, row: Schema): OperationSpec[] {
+  const base = `${resource.endpoint}/{id}/revisions`;
+  const one: Schema = {
+    ...revisionSummary,
+    required: [...(revisionSummary.required as string[]), 'data'],
+    properties: {
+      ...(revisionSummary.properties as Record<string, Schema>),
+      data: { type: 'object', description: 'the row’s fields at this revision' },
+    },
+  };
+  const ops: OperationSpec[] = [
+    {
+      method: 'get',
+      path: base,
+      operationId: `${resource.name}.revisions`,
+      summary: `${resource.title.en}: revisions of a row, newest first`,
+      tag: resource.name,
+      access: list,
+      parameters: PAGING,
+      data: listOf(revisionSummary),
+    },
+    {
+      method: 'get',
+      path: `${base}/{revision}`,
+      operationId: `${resource.name}.revision`,
+      summary: `${resource.title.en}: one revision with its values`,
+      tag: resource.name,
+      access: list,
+      data: one,
+      errors: ['404'],
+    },
+  ];
+  const update = resource.actions.find((a) => a.name === 'update');
+  if (update) {
+    ops.push({
+      method: 'post',
+      path: `${base}/{revision}/restore`,
+      operationId: `${resource.name}.restoreRevision`,
+      summary: `${resource.title.en}: restore a revision`,
+      description:
+        'Saves the revision’s values as an update (same checks), which becomes a new revision. `version`: the version the caller read; a row saved since is a 409 with the current row.',
+      tag: resource.name,
+      access: { permission: [update.permission] },
+      body: jsonBody({ type: 'object', properties: { version: { type: 'integer', minimum: 1 } } }),
+      data: row,
+      errors: ['404', '409'],
+    });
+  }
   return ops;
 }
 

@@ -296,6 +296,12 @@ export interface Resource {
   publish?: PublishWindow;
   /** composite indexes besides the default ones, each a list of field names */
   indexes?: string[][];
+  /**
+   * Every saved state of a row is kept as a revision (server/resources/revisions.ts), listed,
+   * compared and restored from the row's form. Distinct from `version`, which every row carries
+   * for concurrent edits: a revision is the row's values at one version.
+   */
+  revisions?: boolean;
   /** system resources (users, roles, menus) keep their tables in migrations, not from the manifest */
   system: boolean;
   /** where the resource came from, for messages */

@@ -3,16 +3,17 @@
 // the saved ones differ, shown as the list shows them, and offers the two ways on: reload the
 // saved row into the form (the editor's changes are dropped), or save the editor's values over
 // it (sent again with the current version).
-import { deepEquals } from '@rjsf/utils';
 import { Button, Modal, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../client/apiError.ts';
 import type { Row } from '../client/resourceClient.ts';
-import { type ColumnDescriptor, toListColumns } from '../schema/columns.ts';
+import type { ColumnDescriptor } from '../schema/columns.ts';
 import type { Field, Lang, Resource } from '../schema/types.ts';
 import { writableFields } from '../schema/writable.ts';
 import { CellValue } from './CellValue.tsx';
+import { fieldCells } from './fieldCells.ts';
 import { t } from './i18n.ts';
+import { sameValue } from './sameValue.ts';
 import { useRefLabels } from './useRefLabels.ts';
 
 export interface ConflictDialogProps {
@@ -34,31 +35,11 @@ export function conflictOf(error: unknown): Row | undefined {
   return current !== null && typeof current === 'object' && 'id' in current ? (current as Row) : undefined;
 }
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-
-/** Whether two values of a field mean the same: empty is empty, a time is its instant, a list its set. */
-function same(field: Field, a: unknown, b: unknown): boolean {
-  if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
-  if (field.type === 'datetime') return Date.parse(String(a)) === Date.parse(String(b));
-  if (Array.isArray(a) && Array.isArray(b)) {
-    const sort = (list: unknown[]) => list.map(String).sort();
-    return deepEquals(sort(a), sort(b));
-  }
-  return deepEquals(a, b);
-}
-
 /** The fields of the edit form whose value the editor sent differs from the saved one. */
 export function differingFields(resource: Resource, mine: Record<string, unknown>, current: Row): Field[] {
   return writableFields(resource, 'update').fields.filter(
-    (field) => Object.hasOwn(mine, field.name) && !same(field, mine[field.name], current[field.name]),
+    (field) => Object.hasOwn(mine, field.name) && !sameValue(field, mine[field.name], current[field.name]),
   );
-}
-
-// the descriptors of list cells, so values read as they do in the list (labels, tags, times)
-function cellsOf(resource: Resource, fields: Field[], lang: Lang): ColumnDescriptor[] {
-  const columns = fields.map((f) => ({ field: f.name, sortable: false, ellipsis: true }));
-  return toListColumns({ ...resource, list: { ...resource.list, columns } }, lang);
 }
 
 // Labels of referenced rows come from the lists the form's pickers already load; a list the
@@ -75,7 +56,7 @@ export function ConflictDialog({
   onCancel,
 }: ConflictDialogProps) {
   const fields = useMemo(() => differingFields(resource, mine, current), [resource, mine, current]);
-  const cells = useMemo(() => cellsOf(resource, fields, lang), [resource, fields, lang]);
+  const cells = useMemo(() => fieldCells(resource, fields, lang), [resource, fields, lang]);
   const compared = useMemo(() => [{ ...mine, id: current.id }, current], [mine, current]);
   const refLabels = useRefLabels(cells, compared, anyone);
   const [saving, setSaving] = useState(false);
@@ -99,7 +80,7 @@ export function ConflictDialog({
       title={t('conflictTitle', lang)}
       onCancel={onCancel}
       width={640}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={onCancel} disabled={saving}>
           {t('cancel', lang)}

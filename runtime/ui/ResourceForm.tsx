@@ -11,13 +11,14 @@ import { useMemo, useState } from 'react';
 import { isApiError } from '../client/apiError.ts';
 import type { Id } from '../client/resourceClient.ts';
 import { toJsonSchema } from '../schema/compileJsonSchema.ts';
-import type { Lang, Resource } from '../schema/types.ts';
+import type { Field, Lang, Resource } from '../schema/types.ts';
 import { validationMessage } from '../schema/validationMessages.ts';
 import { type FormMode, lockedFields, writableFields } from '../schema/writable.ts';
 import { ChangeSummary } from './ChangeSummary.tsx';
 import { formValidator } from './formValidator.ts';
 import { t } from './i18n.ts';
 import { type ListChange, listChanges } from './listChanges.ts';
+import { sameValue } from './sameValue.ts';
 import { AvatarWidget } from './widgets/AvatarWidget.tsx';
 import { CheckTreeWidget } from './widgets/CheckTreeWidget.tsx';
 import { FileUploadWidget } from './widgets/FileUploadWidget.tsx';
@@ -42,6 +43,8 @@ export interface ResourceFormProps {
   submitText?: string;
   /** the permission store's check; without it every field is writable */
   can?: (code: string) => boolean;
+  /** hears whether the values differ from those the form started with (a close then asks first) */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 const HOLDS_ALL = () => true;
@@ -73,6 +76,7 @@ export function ResourceForm({
   lang = 'zh',
   submitText,
   can = HOLDS_ALL,
+  onDirtyChange,
 }: ResourceFormProps) {
   const locked = useMemo(() => lockedFields(resource, can), [resource, can]);
   const { schema, uiSchema } = useMemo(() => {
@@ -93,6 +97,8 @@ export function ResourceForm({
     }
     return start;
   });
+  // what the form started with, for telling whether anything was changed since
+  const [start] = useState(formData);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   // a save waiting for the administrator to confirm what it changes
@@ -137,6 +143,7 @@ export function ResourceForm({
       );
     }
     setFormData(next);
+    onDirtyChange?.(!sameValues(fields, start, next));
   };
 
   const submit = (data: FormValues) => {
@@ -220,3 +227,11 @@ export function ResourceForm({
 }
 
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
+/**
+ * Whether every field holds what it held before (a value typed and erased again is no change; a
+ * default the form fills in counts as what the field held).
+ */
+function sameValues(fields: Field[], before: FormValues, after: FormValues): boolean {
+  return fields.every((f) => sameValue(f, before[f.name] ?? f.default, after[f.name] ?? f.default));
+}

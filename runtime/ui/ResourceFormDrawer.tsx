@@ -1,10 +1,12 @@
 // Create and edit open the resource form in a drawer beside the list. Editing loads the row
 // afresh, so the form starts from what the server holds rather than from a stale list page,
 // and the save sends the version it loaded: when someone else saved the row meanwhile, the
-// conflict dialog shows what differs and lets the editor reload theirs or overwrite.
+// conflict dialog shows what differs and lets the editor reload theirs or overwrite. A resource
+// with `revisions: true` adds a History tab beside the form (RevisionHistory). Closing a form
+// with unsaved changes asks first.
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Empty, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Drawer, Empty, Modal, Skeleton, Tabs } from 'antd';
+import { useRef, useState } from 'react';
 import type { Id, ResourceClient, Row } from '../client/resourceClient.ts';
 import { inSentence } from '../schema/prompts.ts';
 import type { Lang } from '../schema/types.ts';
@@ -12,6 +14,7 @@ import { ConflictDialog, conflictOf } from './ConflictDialog.tsx';
 import { t } from './i18n.ts';
 import { queryKeys } from './queryKeys.ts';
 import { type FormValues, ResourceForm } from './ResourceForm.tsx';
+import { RevisionHistory } from './RevisionHistory.tsx';
 
 export type FormTarget = { mode: 'create' } | { mode: 'update'; id: Id };
 
@@ -53,6 +56,26 @@ export function ResourceFormDrawer({
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const loaded = reloaded ?? row.data;
   const version = typeof loaded?.version === 'number' ? loaded.version : undefined;
+  // whether the form holds changes not saved; a close then asks before dropping them
+  const dirty = useRef(false);
+  const [modal, modalHolder] = Modal.useModal();
+  const [tab, setTab] = useState('form');
+  const startFrom = (saved: Row) => {
+    dirty.current = false;
+    setReloaded(saved);
+  };
+
+  const requestClose = () => {
+    if (!dirty.current) return onClose();
+    void modal.confirm({
+      title: t('unsavedTitle', lang),
+      content: t('unsavedText', lang),
+      okText: t('unsavedDiscard', lang),
+      okButtonProps: { danger: true },
+      cancelText: t('unsavedKeep', lang),
+      onOk: onClose,
+    });
+  };
 
   const save = async (values: FormValues, base = version) => {
     try {
@@ -70,25 +93,57 @@ export function ResourceFormDrawer({
     target.mode === 'create'
       ? t('createTitle', lang, { resource: name })
       : t('editTitle', lang, { resource: name });
+  const form = (
+    <ResourceForm
+      // a reloaded row starts the form afresh from the saved values
+      key={`${String(editing ?? 'new')}:${version ?? ''}`}
+      resource={resource}
+      mode={target.mode}
+      initial={loaded}
+      lang={lang}
+      can={can}
+      onSubmit={(values) => save(values)}
+      onCancel={requestClose}
+      onDirtyChange={(changed) => {
+        dirty.current = changed;
+      }}
+    />
+  );
+  const update = resource.actions.find((a) => a.name === 'update');
+  const withHistory = editing !== undefined && resource.revisions === true;
   return (
-    <Drawer open title={title} onClose={onClose} size={720} destroyOnHidden>
+    <Drawer open title={title} onClose={requestClose} size={720} destroyOnHidden>
+      {modalHolder}
       {editing !== undefined && row.isError ? (
         // the HTTP client has shown why; the drawer only says there is nothing to edit
         <Empty description={t('empty', lang)} />
       ) : editing !== undefined && !loaded ? (
         <Skeleton active loading />
-      ) : (
-        <ResourceForm
-          // a reloaded row starts the form afresh from the saved values
-          key={`${String(editing ?? 'new')}:${version ?? ''}`}
-          resource={resource}
-          mode={target.mode}
-          initial={loaded}
-          lang={lang}
-          can={can}
-          onSubmit={(values) => save(values)}
-          onCancel={onClose}
+      ) : withHistory ? (
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            // the form stays mounted behind the history, so a look at it loses no edit
+            { key: 'form', label: t('editTab', lang), children: form },
+            {
+              key: 'history',
+              label: t('historyTab', lang),
+              children: (
+                <RevisionHistory
+                  client={client}
+                  id={editing}
+                  lang={lang}
+                  version={version}
+                  canRestore={update !== undefined && (can?.(update.permission) ?? true)}
+                  onRestored={startFrom}
+                />
+              ),
+            },
+          ]}
         />
+      ) : (
+        form
       )}
       {conflict && (
         <ConflictDialog
@@ -98,7 +153,7 @@ export function ResourceFormDrawer({
           current={conflict.current}
           onCancel={() => setConflict(null)}
           onReload={() => {
-            setReloaded(conflict.current);
+            startFrom(conflict.current);
             setConflict(null);
           }}
           onOverwrite={async () => {

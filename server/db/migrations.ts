@@ -208,6 +208,28 @@ async function fileRegistry(db: Kysely<any>): Promise<void> {
   `.execute(db);
 }
 
+// The saved states of the rows of every resource with `revisions: true` (docs/schema.md,
+// "Revisions"), one table for all of them: a revision is the row's values at one version, kept
+// after the row changes again or is deleted. `revision` is the row's version once written, so
+// revisions of a row are numbered as its versions are (with gaps where a write was not kept).
+async function revisions(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('sys_revisions')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('resource', 'text', (c) => c.notNull())
+    .addColumn('row_id', 'integer', (c) => c.notNull())
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('data', 'jsonb', (c) => c.notNull())
+    // the names of the fields this revision changed from the one before it
+    .addColumn('changed', 'jsonb', (c) => c.notNull())
+    .addColumn('user_id', 'integer')
+    .addColumn('user_name', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addUniqueConstraint('sys_revisions_row_revision', ['resource', 'row_id', 'revision'])
+    .execute();
+}
+
 const migrations: Record<string, Migration> = {
   '0001_system_tables': { up: systemTables },
   '0002_settings_and_files': { up: settingsAndFiles },
@@ -215,6 +237,7 @@ const migrations: Record<string, Migration> = {
   '0004_row_versions': { up: rowVersions },
   '0005_audit_log_base_columns': { up: auditLogBaseColumns },
   '0006_file_registry': { up: fileRegistry },
+  '0007_revisions': { up: revisions },
 };
 
 /**

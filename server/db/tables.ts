@@ -103,6 +103,24 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+/** One saved state of a row of a resource with `revisions: true` (server/resources/revisions.ts). */
+export interface RevisionsTable {
+  id: Generated<number>;
+  resource: string;
+  row_id: number;
+  /** the row's version once the write that made this revision was done */
+  revision: number;
+  /** the write: create, update, import, batchUpdate, an action's name, reorder, restore */
+  action: string;
+  /** the row's fields, as the API gives them; JSON text on the way in */
+  data: ColumnType<Record<string, unknown>, string, string>;
+  /** names of the fields that differ from the revision before; JSON text on the way in */
+  changed: ColumnType<string[], string, string>;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: CreatedAt;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON text on the way in (pg would send an object as a PostgreSQL record), any JSON out */
@@ -138,6 +156,7 @@ export interface Database {
   sys_sessions: SessionsTable;
   sys_login_attempts: LoginAttemptsTable;
   sys_audit_log: AuditLogTable;
+  sys_revisions: RevisionsTable;
   sys_settings: SettingsTable;
   sys_files: FilesTable;
 }

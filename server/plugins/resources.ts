@@ -23,6 +23,7 @@ import { readInput, splitBatchBody } from '../resources/input.ts';
 import { listPageFields, parseListQuery } from '../resources/listQuery.ts';
 import { readOrderRequest } from '../resources/orderRequest.ts';
 import { referenceLabels } from '../resources/refLabels.ts';
+import { registerRevisionRoutes } from '../resources/revisionRoutes.ts';
 import { RowOrder } from '../resources/rowOrder.ts';
 import { ResourceStore } from '../resources/store.ts';
 import { splitVersion } from '../resources/version.ts';
@@ -136,6 +137,9 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
       ok(await order.reorder(readOrderRequest(request.body), actorOf(request))),
     );
   }
+
+  // a row's saved states, when the resource keeps them (docs/api.md, "Revisions")
+  registerRevisionRoutes(app, store);
 
   route(action('import'), async (request) => {
     const { bytes } = await readOneFile(request, app.security.importLimit);

@@ -13,6 +13,7 @@ import { ApiError, badRequest, rowsMissing } from '../http/errors.ts';
 import type { SecurityConfig } from '../security.ts';
 import { arrange, inOrder, placeValues } from './orderPositions.ts';
 import type { OrderRequest } from './orderRequest.ts';
+import { RevisionLog } from './revisions.ts';
 import type { WriteActor } from './store.ts';
 
 export interface ReorderResult {
@@ -26,6 +27,7 @@ export class RowOrder {
   private readonly db: Kysely<any>;
   private readonly field: Field;
   private readonly group: Field | undefined;
+  private readonly revisions: RevisionLog;
 
   constructor(
     db: Db,
@@ -41,6 +43,7 @@ export class RowOrder {
     this.db = db as unknown as Kysely<any>;
     this.field = field(resource.order.field);
     this.group = resource.order.group === undefined ? undefined : field(resource.order.group);
+    this.revisions = new RevisionLog(resource);
   }
 
   async reorder(request: OrderRequest, actor: WriteActor): Promise<ReorderResult> {
@@ -72,12 +75,18 @@ export class RowOrder {
         before.get(id) === values[place] ? [] : [{ id, value: values[place] }],
       );
       if (changed.length > 0) {
+        const moved = changed.map((c) => c.id);
+        await this.revisions.beforeWrite(trx, moved);
         await sql`
           update ${sql.table(this.resource.table)} as t
           set ${sql.ref(this.field.column)} = u.value, update_time = now()
             , ${sql.ref(VERSION_COLUMN)} = t.${sql.ref(VERSION_COLUMN)} + 1
           from unnest(${changed.map((c) => c.id)}::int[], ${changed.map((c) => c.value)}::int[]) as u(id, value)
           where t.id = u.id`.execute(trx);
+        await this.revisions.afterWrite(trx, moved, 'reorder', {
+          userId: actor.auth.userId,
+          userName: actor.auth.userName,
+        });
         await writeAudit(trx, {
           userId: actor.auth.userId,
           userName: actor.auth.userName,

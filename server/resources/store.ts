@@ -1,6 +1,6 @@
 // Generic CRUD over one resource's table: every schema resource, system ones included, is
 // listed, read and written here; resource-specific rules come in through hooks. Each write,
-// with its join-table rows, reference checks and audit entry, is one transaction; it locks the
+// with its join-table rows, reference checks, audit entry and revisions, is one transaction; it locks the
 // rows it changes in id order, bumps their version, and is tried again when PostgreSQL aborts
 // it for a deadlock or a serialization failure (docs/api.md, "Concurrent edits").
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -39,6 +39,7 @@ import {
   uniqueViolationFields,
 } from './pgErrors.ts';
 import { findBlockers, stillReferencedBy } from './references.ts';
+import { type RevisionAuthor, RevisionLog } from './revisions.ts';
 import { sanitizeRichText } from './richText.ts';
 import { type ApiRow, toApiRows } from './rows.ts';
 import { ancestorIds, HAS_CHILDREN_KEY, idsWithChildren, treeParentOf } from './treeRows.ts';
@@ -71,6 +72,11 @@ export class RowProblemsError extends Error {
   }
 }
 
+/** Who a revision names: the member of staff writing, nobody for the public. */
+function authorOf(actor: Actor): RevisionAuthor {
+  return { userId: actor.auth?.userId ?? null, userName: actor.auth?.userName ?? null };
+}
+
 /** From this offset on a page reads its ids first (page()). */
 const DEFERRED_READ_OFFSET = 1000;
 
@@ -81,6 +87,8 @@ export class ResourceStore {
   private readonly db: Kysely<any>;
   private readonly filter: RowFilter;
   private readonly narrowedByFields = new Map<string, Resource>();
+  /** the rows' saved states, when the resource keeps them (`revisions: true`) */
+  readonly revisions: RevisionLog;
 
   constructor(
     db: Db,
@@ -91,6 +99,7 @@ export class ResourceStore {
   ) {
     this.db = db as unknown as Kysely<any>;
     this.filter = new RowFilter(resource, manifest);
+    this.revisions = new RevisionLog(resource);
   }
 
   private get table(): string {
@@ -293,7 +302,8 @@ export class ResourceStore {
     return this.write(async (ctx) => {
       await this.guard(ctx, [], values);
       await this.checkReferences(ctx, values);
-      const id = await this.insert(ctx, values, columns);
+      const id = await this.insert(ctx, values, columns, audit, actor);
+      await this.revisions.afterWrite(ctx.trx, [id], audit, authorOf(actor));
       await this.audit(ctx.trx, actor, audit, id, values);
       return this.get(id, ctx.trx);
     }, actor);
@@ -327,7 +337,9 @@ export class ResourceStore {
       }
       if (problems.length > 0) throw new RowProblemsError(problems);
       const ids: number[] = [];
-      for (let i = 0; i < rows.length; i++) ids.push(await this.insert(ctx, rows[i].values, columns[i]));
+      for (let i = 0; i < rows.length; i++)
+        ids.push(await this.insert(ctx, rows[i].values, columns[i], audit, actor));
+      await this.revisions.afterWrite(ctx.trx, ids, audit, authorOf(actor));
       await this.audit(ctx.trx, actor, audit, ids, Object.assign({}, ...rows.map((r) => r.values)));
       return { count: ids.length, ids };
     }, actor);
@@ -379,6 +391,8 @@ export class ResourceStore {
     ctx: WriteContext,
     values: Record<string, unknown>,
     columns: Record<string, unknown>,
+    action: string,
+    actor: Actor,
   ): Promise<number> {
     const row = { ...columns };
     await this.hooks.beforeCreate?.(ctx, row);
@@ -388,7 +402,7 @@ export class ResourceStore {
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
-    await clearOtherRows(ctx.trx, this.resource, [id], row);
+    await this.clearOthers(ctx, [id], row, action, actor);
     await this.writeJoins(ctx.trx, [id], values);
     return id;
   }
@@ -397,11 +411,13 @@ export class ResourceStore {
    * `version`, when given, is the version the caller read: a row changed since then is not
    * overwritten (409 with the current row). Without it the last write wins.
    */
+  /** `action` names the write in the audit log and the revisions (a restore is an update too). */
   async update(
     id: number,
     values: Record<string, unknown>,
     actor: WriteActor,
     version?: number,
+    action = 'update',
   ): Promise<ApiRow> {
     const columns = await this.toColumns(values);
     return this.write(async (ctx) => {
@@ -411,10 +427,10 @@ export class ResourceStore {
       }
       await this.guard(ctx, [id], values);
       const before = await this.get(id, ctx.trx);
-      await this.updateRows(ctx, [id], values, columns);
+      await this.updateRows(ctx, [id], values, columns, action, actor);
       const after = await this.get(id, ctx.trx);
       const changes = fieldChanges(this.resource, Object.keys(values), before, after);
-      await this.audit(ctx.trx, actor, 'update', id, values, changes);
+      await this.audit(ctx.trx, actor, action, id, values, changes);
       return after;
     }, actor);
   }
@@ -439,8 +455,9 @@ export class ResourceStore {
       await this.lockRows(ctx.trx, ids);
       if (options.when) await this.requireCondition(ctx.trx, ids, options.when);
       await this.guard(ctx, ids, values);
-      await this.updateRows(ctx, ids, values, columns);
-      await this.audit(ctx.trx, actor, options.action ?? 'batchUpdate', ids, values);
+      const action = options.action ?? 'batchUpdate';
+      await this.updateRows(ctx, ids, values, columns, action, actor);
+      await this.audit(ctx.trx, actor, action, ids, values);
       return { count: ids.length };
     }, actor);
   }
@@ -490,14 +507,18 @@ export class ResourceStore {
     }, actor);
   }
 
+  /** Writes the rows (locked by the caller) and keeps their new state as a revision. */
   private async updateRows(
     ctx: WriteContext,
     ids: number[],
     values: Record<string, unknown>,
     columns: Record<string, unknown>,
+    action: string,
+    actor: Actor,
   ): Promise<void> {
     await this.checkReferences(ctx, values, ids);
     await this.hooks.beforeUpdate?.(ctx, ids, columns);
+    await this.revisions.beforeWrite(ctx.trx, ids);
     await ctx.trx
       .updateTable(this.table)
       .set({
@@ -507,8 +528,23 @@ export class ResourceStore {
       })
       .where('id', 'in', ids)
       .execute();
-    await clearOtherRows(ctx.trx, this.resource, ids, columns);
+    await this.clearOthers(ctx, ids, columns, action, actor);
     await this.writeJoins(ctx.trx, ids, values);
+    await this.revisions.afterWrite(ctx.trx, ids, action, authorOf(actor));
+  }
+
+  /** An exclusive field set on `ids` is cleared on every other row; those rows get a revision too. */
+  private async clearOthers(
+    ctx: WriteContext,
+    ids: number[],
+    columns: Record<string, unknown>,
+    action: string,
+    actor: Actor,
+  ): Promise<void> {
+    const cleared = await clearOtherRows(ctx.trx, this.resource, ids, columns, (others) =>
+      this.revisions.beforeWrite(ctx.trx, others),
+    );
+    await this.revisions.afterWrite(ctx.trx, cleared, action, authorOf(actor));
   }
 
   /**

@@ -13,8 +13,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the server and waits until it serves the app; `env` adds to the environment (ADMIN_PASSWORD, SCHEMA_DIR). */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server and waits until it serves the app; `env` adds to the environment
+ * (ADMIN_PASSWORD, SCHEMA_DIR). `ready` is the path that must answer: `/` needs the built app,
+ * a test of the API alone waits for `/api/openapi.json`.
+ */
+export async function startServerProcess(env: Record<string, string>, ready = '/'): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'schema-admin-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -43,7 +47,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       throw new Error(`server exited early:\n${output}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/`);
+      const res = await fetch(`${baseUrl}${ready}`);
       if (res.ok) break;
     } catch {
       // not listening yet
