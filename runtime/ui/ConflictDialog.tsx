@@ -99,7 +99,7 @@ export function ConflictDialog({
       title={t('conflictTitle', lang)}
       onCancel={onCancel}
       width={640}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={onCancel} disabled={saving}>
           {t('cancel', lang)}
