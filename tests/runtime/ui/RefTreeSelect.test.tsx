@@ -1,13 +1,11 @@
 // The tree picker with the real content-category schema: a parent picker keeps a row from moving
 // under itself or its descendants; a ref into the tree from another resource keeps every choice.
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefTreeSelect } from '../../../runtime/ui/RefTreeSelect.tsx';
 import { ok, startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const CATEGORIES = [
   { id: 1, parentId: 0, categoryName: '学校新闻' },
