@@ -183,8 +183,15 @@ describe('walking skeleton: users end to end', () => {
   });
 
   it('offers re-login when a stored token has been revoked', async () => {
-    // the app's first call with the token this test revoked (by logging out above)
-    allowRefusal(401, '/api/sys/users/1/info');
+    // the calls a reload makes at once with the token revoked by the logout above: the profile,
+    // and beside it the manifest, the route list and the home page's figures
+    for (const path of [
+      '/api/sys/users/1/info',
+      '/api/sys/manifest',
+      '/api/sys/routes',
+      '/api/sys/dashboard',
+    ])
+      allowRefusal(401, path);
     await page.evaluate((t) => {
       sessionStorage.setItem('token', t);
       sessionStorage.setItem('userId', '1');
