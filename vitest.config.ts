@@ -9,7 +9,10 @@ export default defineConfig({
     setupFiles: ['./tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    // Ceilings for a test that hangs, not expectations of speed: tests wait for the event they
+    // mean, and on a loaded machine (two suites at once, a build beside them) a server start in a
+    // beforeAll takes more than a minute and a page's first render tens of seconds.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });

@@ -1,3 +1,35 @@
+import { format } from 'node:util';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+
+// A console.error or console.warn during a test is a problem someone has to see (a React act or
+// key warning, a query that resolved to undefined, an antd deprecation): it fails the test that
+// produced it, with the messages, instead of scrolling past in the output. The console still
+// prints them. Messages logged outside any test (a file's beforeAll, a stray timer after the last
+// test) fail the file in afterAll. Tests that expect an error check it through the code that
+// reports it (a rejected promise, a message on screen), never by logging it.
+// Registered before anything else so that, hooks running in reverse order after a test, this
+// check comes last: after Testing Library's cleanup has unmounted the test's components.
+const consoleProblems: string[] = [];
+for (const level of ['error', 'warn'] as const) {
+  const print = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    consoleProblems.push(`console.${level}: ${format(...args)}`);
+    print(...args);
+  };
+}
+
+function failOnConsoleProblems(when: string): void {
+  if (consoleProblems.length === 0) return;
+  const messages = consoleProblems.splice(0);
+  throw new Error(`${messages.length} console message(s) ${when}:\n\n${messages.join('\n\n')}`);
+}
+
+// a message logged between tests (by a beforeAll, or a timer the previous test left running) fails
+// the next test, whose error says it came before the test started
+beforeEach(() => failOnConsoleProblems('before this test started'));
+afterEach(() => failOnConsoleProblems('during this test'));
+afterAll(() => failOnConsoleProblems('outside any test of this file'));
+
 // antd needs browser APIs that jsdom lacks; guarded so node-environment test files load this too.
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((q: string) => ({
@@ -27,10 +59,9 @@ if (typeof window !== 'undefined') {
 // Testing Library's waits give up after 1 s by default: on a shared two-core machine a sign-in
 // (profile, routes, manifest, the page's code) takes longer, and the wait failed while the app
 // was still on its way. The tests wait for what they mean (an element, a route); this is only
-// the ceiling, as generous as the suite's test timeout allows.
+// the ceiling for one that never comes, half the test timeout (vitest.config.ts) so that the
+// wait's own message, naming what it waited for, is the one reported. No test sets its own.
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 20_000 });
+  configure({ asyncUtilTimeout: 60_000 });
 }
-
-export {};

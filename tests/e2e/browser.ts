@@ -1,32 +1,102 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 
 export const SCREENSHOT_DIR = join('tests', 'e2e', 'screenshots');
 
-/** Debian's Chromium, never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+// Every page any browser of this file opens is watched: an uncaught error, or a console error or
+// warning, fails the test it happened in (afterEach below), so no test can forget to look. Every
+// browser suite opens its browser through launchBrowser() or openBrowserPage(), which is what
+// registers these hooks in its file. A test that provokes a message on purpose (a request the
+// server must refuse, which Chromium logs as "Failed to load resource") says so with
+// allowPageMessages(), for that test only.
+const pageProblems: string[] = [];
+let allowed: RegExp[] = [];
+
+/** Lets the current test's page log messages matching `patterns` (each with a comment saying why). */
+export function allowPageMessages(...patterns: RegExp[]): void {
+  allowed.push(...patterns);
+}
+
+/**
+ * Lets the current test's page be refused one request by the server, which the test provokes and
+ * asserts: Chromium logs every 4xx answer as "Failed to load resource". Only that status, for
+ * that path (a string, or a RegExp for the path with ids in it), and only in this test.
+ */
+export function allowRefusal(status: number, path: string | RegExp): void {
+  const where = typeof path === 'string' ? path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : path.source;
+  allowed.push(
+    new RegExp(
+      `^console\\.error: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\(https?://[^/]+${where}(\\?[^)]*)?\\)$`,
+    ),
+  );
+}
+
+function noteProblem(problem: string): void {
+  if (!allowed.some((pattern) => pattern.test(problem))) pageProblems.push(problem);
+}
+
+function describeConsole(message: ConsoleMessage): string {
+  const { url } = message.location();
+  return `console.${message.type()}: ${message.text()}${url ? ` (${url})` : ''}`;
+}
+
+/** Watches one page: its uncaught errors and its console errors and warnings. */
+function watchPage(page: Page): void {
+  page.on('pageerror', (error) => noteProblem(`page error: ${error.stack ?? String(error)}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') noteProblem(describeConsole(message));
+  });
+}
+
+function failOnPageProblems(when: string): void {
+  if (pageProblems.length === 0) return;
+  const problems = pageProblems.splice(0);
+  throw new Error(`${problems.length} page problem(s) ${when}:\n\n${problems.join('\n\n')}`);
+}
+
+// a problem between tests (in a beforeAll's sign-in) fails the next test, which says so
+beforeEach(() => failOnPageProblems('before this test started'));
+afterEach(() => {
+  allowed = [];
+  failOnPageProblems('during this test');
+});
+afterAll(() => failOnPageProblems('outside any test of this file'));
+
+/** Debian's Chromium, never a downloaded browser; every page it opens is watched (above). */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
   });
+  // browser.newPage() makes its context through newContext() too
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watchPage);
+    // Playwright's waits give up after 30 s by default, which a loaded machine exceeds while the
+    // page is still on its way: the ceiling for an event that never comes is the one in
+    // vitest.e2e.config.ts (expect.poll), below the test timeout
+    context.setDefaultTimeout(120_000);
+    return context;
+  };
+  return browser;
 }
 
 export interface BrowserPage {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** the page's uncaught errors, for a suite's last test to assert there were none */
-  errors: string[];
 }
 
-/** The browser with one page at the suite's window size, its errors collected. */
+/** The browser with one page at the suite's window size, watched like every page (above). */
 export async function openBrowserPage(): Promise<BrowserPage> {
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   const page = await context.newPage();
-  return { browser, context, page, errors: watchErrors(page) };
+  return { browser, context, page };
 }
 
 /**
@@ -45,13 +115,6 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
     await entry.waitFor();
   }
   await entry.click();
-}
-
-/** Collects page errors so a test can assert the page ran clean. */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

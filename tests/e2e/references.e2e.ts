@@ -4,18 +4,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, screenshot } from './browser.ts';
+import { allowRefusal, openBrowserPage, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
 
 let browser: Browser;
 let page: Page;
-let errors: string[];
 let api: AdminApi;
 
 beforeAll(async () => {
-  ({ browser, page, errors } = await openBrowserPage());
+  ({ browser, page } = await openBrowserPage());
   api = await adminApi(baseUrl, adminPassword);
 });
 
@@ -48,6 +47,8 @@ describe('a delete held back by references', () => {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     const row = page.getByRole('row').filter({ hasText: /^引用测试栏目/ });
     await row.first().waitFor();
+    // the delete this test is about, which the server refuses while rows point at the category
+    allowRefusal(409, /\/api\/cms\/contentCategorys\/\d+/);
     await row
       .first()
       .getByRole('button', { name: /删\s*除/ })
@@ -77,6 +78,5 @@ describe('a delete held back by references', () => {
     const rows = page.locator('tbody tr.ant-table-row:visible');
     await expect.poll(() => rows.count()).toBe(2);
     await screenshot(page, 'references-02-filtered-list');
-    expect(errors).toEqual([]);
   });
 });

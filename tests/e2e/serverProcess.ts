@@ -14,11 +14,10 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server and waits until it serves the app; `env` adds to the environment
- * (ADMIN_PASSWORD, SCHEMA_DIR). `ready` is the path that must answer: `/` needs the built app,
- * a test of the API alone waits for `/api/openapi.json`.
+ * Starts the server and waits until it says it serves; `env` adds to the environment
+ * (ADMIN_PASSWORD, SCHEMA_DIR).
  */
-export async function startServerProcess(env: Record<string, string>, ready = '/'): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'schema-admin-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -40,23 +39,25 @@ export async function startServerProcess(env: Record<string, string>, ready = '/
     await rm(dataDir, { recursive: true, force: true });
   };
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`server exited early:\n${output}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}${ready}`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  // ready when it says so: the start banner is written once the server listens (server/main.ts)
+  const started = await new Promise<boolean>((resolve) => {
+    const check = () => {
+      if (output.includes('schema-admin is serving')) done(true);
+    };
+    const exited = () => done(false);
+    const done = (ok: boolean) => {
+      child.stdout?.off('data', check);
+      child.off('exit', exited);
+      resolve(ok);
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', exited);
+    if (child.exitCode !== null) done(false);
+    check();
+  });
+  if (!started) {
+    await stop();
+    throw new Error(`server exited early:\n${output}`);
   }
   return { baseUrl, dataDir, stop };
 }

@@ -148,15 +148,21 @@ describe.each(backends)('import on $name', (backend) => {
   });
 
   it('refuses unique values repeated in the file or already taken, naming the rows', async () => {
+    // the title already taken: this test's own row
+    const taken = await call(server.app, 'POST', '/api/qa/notes', {
+      token: admin,
+      body: { title: '已有标题' },
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     const before = await count();
-    const answer = await send([['title'], ['唯一甲'], ['导入一'], ['唯一甲'], ['唯一乙']]);
+    const answer = await send([['title'], ['唯一甲'], ['已有标题'], ['唯一甲'], ['唯一乙']]);
     expect(answer.status).toBe(400);
     expect(answer.body.data.rows).toEqual([
       { row: 3, errors: { title: '标题已存在' } },
       { row: 4, errors: { title: '标题与第 2 行重复' } },
     ]);
     // in the language the request asks for
-    const english = await send([['title'], ['唯一甲'], ['导入一'], ['唯一甲']], admin, {
+    const english = await send([['title'], ['唯一甲'], ['已有标题'], ['唯一甲']], admin, {
       'accept-language': 'en',
     });
     expect(english.body.meta.message).toBe('import failed: rows 3, 4');

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Field, Manifest, Resource } from '../../runtime/schema/types.ts';
 import type { DatabaseHandle } from '../../server/db/connect.ts';
 import { migrateSystemTables } from '../../server/db/migrate.ts';
@@ -14,17 +14,35 @@ function withNotes(manifest: Manifest, change: (notes: Resource) => Resource): M
 
 const field = (notes: Resource, name: string): Field => notes.fields.find((f) => f.name === name)!;
 
+/** The notes resource grown by two fields and a longer title: a later version of its schema. */
+function grow(manifest: Manifest): Manifest {
+  return withNotes(manifest, (notes) => ({
+    ...notes,
+    fields: [
+      ...notes.fields.map((f) => (f.name === 'title' ? { ...f, maxLength: 80 } : f)),
+      { ...field(notes, 'body'), name: 'summary', column: 'summary', unique: false },
+      { ...field(notes, 'rating'), name: 'views', column: 'views', default: 0 },
+    ],
+  }));
+}
+
 describe.each(backends)('schema diff on $name', (backend) => {
   let database: DatabaseHandle;
   let dispose: () => Promise<void>;
   let manifest: Manifest;
+  let grown: Manifest;
 
   beforeAll(async () => {
-    ({ handle: database, dispose } = await backend.open());
     manifest = await testManifest();
+    grown = grow(manifest);
+  });
+  // each test on a database of its own, with the system tables: it makes the resource tables it
+  // starts from, so it passes alone and in any order
+  beforeEach(async () => {
+    ({ handle: database, dispose } = await backend.open());
     await migrateSystemTables(database.db);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await dispose?.();
   });
 
@@ -66,15 +84,8 @@ describe.each(backends)('schema diff on $name', (backend) => {
   });
 
   it('adds new fields as columns and lengthens a varchar, keeping the rows', async () => {
+    await syncResourceTables(database.db, manifest);
     await sql`insert into qa_notes (title) values ('kept')`.execute(database.db);
-    const grown = withNotes(manifest, (notes) => ({
-      ...notes,
-      fields: [
-        ...notes.fields.map((f) => (f.name === 'title' ? { ...f, maxLength: 80 } : f)),
-        { ...field(notes, 'body'), name: 'summary', column: 'summary', unique: false },
-        { ...field(notes, 'rating'), name: 'views', column: 'views', default: 0 },
-      ],
-    }));
     const diff = await diffSchema(database.db, grown);
     expect(diff.destructive).toEqual([]);
     expect(diff.additive).toEqual([
@@ -89,11 +100,11 @@ describe.each(backends)('schema diff on $name', (backend) => {
     expect(row.rows).toEqual([{ title: 'kept', views: 0 }]);
     // a shorter maxLength later is the validator's business, not a table change
     expect((await diffSchema(database.db, manifest)).additive).toEqual([]);
-    manifest = grown;
   });
 
   it('refuses a dropped field and a changed type, with advice, and changes nothing', async () => {
-    const shrunk = withNotes(manifest, (notes) => ({
+    await syncResourceTables(database.db, grown);
+    const shrunk = withNotes(grown, (notes) => ({
       ...notes,
       fields: notes.fields
         .filter((f) => f.name !== 'summary')
@@ -118,6 +129,7 @@ describe.each(backends)('schema diff on $name', (backend) => {
   });
 
   it('indexes sort, filter and text-search columns, takes declared and opted-out ones, and plans nothing twice', async () => {
+    await syncResourceTables(database.db, grown);
     const indexes = async () =>
       Object.fromEntries(
         (
@@ -138,7 +150,7 @@ describe.each(backends)('schema diff on $name', (backend) => {
       qa_notes_due_date_idx: 'btree (due_date)',
       qa_notes_pinned_idx: 'btree (pinned)',
     });
-    const changed = withNotes(manifest, (notes) => ({
+    const changed = withNotes(grown, (notes) => ({
       ...notes,
       indexes: [['kind', 'dueDate']],
       fields: notes.fields.map((f) =>
@@ -160,7 +172,7 @@ describe.each(backends)('schema diff on $name', (backend) => {
     expect(now.qa_notes_kind_due_date_sort).toBe('btree (kind NULLS FIRST, due_date NULLS FIRST, id)');
     expect(now.qa_notes_title_sort).toBeUndefined();
     // back again: the title's indexes return; the composite one, no longer declared, goes
-    const back = await diffSchema(database.db, manifest);
+    const back = await diffSchema(database.db, grown);
     expect(back.additive.sort()).toEqual(
       [
         'create index if not exists "qa_notes_title_search" on "qa_notes" using gin (sa_bigrams("title"));',
@@ -168,11 +180,12 @@ describe.each(backends)('schema diff on $name', (backend) => {
         'drop index if exists "qa_notes_kind_due_date_sort";',
       ].sort(),
     );
-    await syncResourceTables(database.db, manifest);
-    expect(await diffSchema(database.db, manifest)).toEqual({ additive: [], destructive: [], dangling: [] });
+    await syncResourceTables(database.db, grown);
+    expect(await diffSchema(database.db, grown)).toEqual({ additive: [], destructive: [], dangling: [] });
   });
 
   it('makes the bigram function before the first search index, once', async () => {
+    await syncResourceTables(database.db, manifest);
     await sql`drop index if exists qa_notes_title_search`.execute(database.db);
     const others = await sql<{ indexname: string }>`
       select indexname from pg_indexes where schemaname = current_schema() and indexname like '%_search'`.execute(

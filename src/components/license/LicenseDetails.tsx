@@ -29,8 +29,9 @@ export function LicenseDetails() {
   const navigate = useNavigate();
   const license = useQuery({ queryKey: ['license'], queryFn: licenseRequest });
 
+  // keyed: the failure's `extra` lists it after the retry button
   const home = (
-    <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+    <Button key="home" type="primary" onClick={() => navigate(HOME_PATH)}>
       {t('backHome')}
     </Button>
   );

@@ -1,18 +1,20 @@
 // @vitest-environment node
 // The client's rules (spec §7/§8, docs/api.md) checked against a real HTTP server, in Node:
 // runtime/client is headless and must work without a browser.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../runtime/client/apiError.ts';
 import { ERROR_TOAST_MS } from '../../../runtime/client/constants.ts';
 import { createHttp, type HttpOptions } from '../../../runtime/client/http.ts';
 import { TOKEN_FAILED_MESSAGE, TOKEN_FAILED_MESSAGES } from '../../../runtime/contract.ts';
 import { failure, ok, startServer, type TestServer } from './testServer.ts';
 
+// a server per test: a request an earlier test gave up on (a time-out) may still reach its server
+// on a loaded machine, and must not turn up among the requests this test counts
 let server: TestServer;
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startServer();
 });
-afterAll(async () => {
+afterEach(async () => {
   await server.close();
 });
 

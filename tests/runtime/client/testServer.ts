@@ -53,6 +53,9 @@ export async function startServer(initial?: Handler): Promise<TestServer> {
   const received: Received[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((req, res) => {
+    // one request per connection: a kept-alive socket the server closes when idle (after 5 s)
+    // could be picked for the next request just as it closes, and that request would fail
+    res.setHeader('connection', 'close');
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {

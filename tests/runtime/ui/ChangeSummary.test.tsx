@@ -1,16 +1,13 @@
 // The role form with the real roles schema (menuIds: checkTree, confirmChanges): a save first
 // lists what it adds and removes, by path and permission code; going back sends nothing;
 // confirming sends exactly the ticked set. A save that changes no list goes straight out.
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { type FormValues, ResourceForm } from '../../../runtime/ui/ResourceForm.tsx';
 import { ok, startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
 import { MENUS } from './menuRows.ts';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 let server: TestServer;
 let resources: Resource[];

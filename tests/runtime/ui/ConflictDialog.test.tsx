@@ -2,7 +2,7 @@
 // against a real local HTTP server: it sends the version it loaded, lists the fields that differ
 // with their titles, and either saves the editor's values over the current version or reloads
 // the saved row into the form.
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
@@ -10,9 +10,6 @@ import { differingFields } from '../../../runtime/ui/ConflictDialog.tsx';
 import { ResourceFormDrawer } from '../../../runtime/ui/ResourceFormDrawer.tsx';
 import { failure, ok, type Received, startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 const LOADED = { id: 1, userName: 'admin', realName: '甲', email: 'a@school.cn', roleIds: [1], version: 3 };
 const THEIRS = { ...LOADED, realName: '丙', email: 'c@school.cn', version: 4 };

@@ -1,18 +1,15 @@
 // The check tree with the real roles schema (menuIds: checkTree) against a served menu tree:
 // every tick is independent, half ticks and branch counts follow the ticks below, the branch
 // buttons are the one way to tick or untick a branch, and a search keeps what is ticked.
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefCheckTree } from '../../../runtime/ui/RefCheckTree.tsx';
 import { ok, startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
 import { MENUS } from './menuRows.ts';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 let server: TestServer;
 let resources: Resource[];

@@ -1,6 +1,6 @@
 // The generic list page with the real users and menus schemas, against a real local HTTP server:
 // what it draws, and what it sends when the user filters, sorts, selects and acts.
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Activity } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
@@ -44,10 +44,6 @@ const MENUS = [
   { id: 3, parentId: 1, menuName: '角色管理', menuType: 'C', orderNum: 2, status: 0 },
 ];
 
-// antd and rjsf render slowly under jsdom; on a busy machine a page test needs more than the defaults
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
-
 let server: TestServer;
 let resources: Resource[];
 let toasts: string[];
@@ -87,9 +83,6 @@ async function renderPage(
   lang: 'zh' | 'en' = 'zh',
   initialEntry = '/',
 ) {
-  // jsdom keeps the event loop busy for seconds at a time; let it see the keep-alive connections
-  // the server closed meanwhile, or the page's first requests go out on dead sockets
-  await new Promise((resolve) => setTimeout(resolve, 50));
   toasts = [];
   const http = testHttp(server, toasts);
   const resource = resourceNamed(resources, name);

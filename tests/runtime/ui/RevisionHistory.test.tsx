@@ -27,7 +27,7 @@ let api: Awaited<ReturnType<typeof adminApi>>;
 const toasts: string[] = [];
 
 beforeAll(async () => {
-  backend = await startServerProcess({ ADMIN_PASSWORD }, '/api/openapi.json');
+  backend = await startServerProcess({ ADMIN_PASSWORD });
   api = await adminApi(backend.baseUrl, ADMIN_PASSWORD);
   const login = await fetch(`${backend.baseUrl}/api/sys/login`, {
     method: 'POST',

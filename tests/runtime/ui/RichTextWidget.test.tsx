@@ -1,14 +1,11 @@
 // The `richtext` widget in the contents form: the editor loads on demand, shows the stored HTML,
 // its toolbar changes it, and the form saves what the editor holds.
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourceForm } from '../../../runtime/ui/ResourceForm.tsx';
 import { failure, ok, startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
-
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 let server: TestServer;
 let resources: Resource[];
@@ -53,7 +50,7 @@ const saveButton = () => screen.getByText(/保\s*存/).closest('button')!;
 async function openEditor(): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('tab', { name: '正文' }));
   // the editor's code loads on demand, which the first time takes a while under jsdom
-  await waitFor(() => expect(document.querySelector('[contenteditable]')).toBeTruthy(), { timeout: 20_000 });
+  await waitFor(() => expect(document.querySelector('[contenteditable]')).toBeTruthy());
   return screen.getByRole('textbox', { name: '正文' });
 }
 

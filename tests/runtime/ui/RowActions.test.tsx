@@ -1,6 +1,6 @@
 // The actions of one row with the real users schema: which go on the line and which into the
 // More menu, as the user's permissions (`can`) and the row (`when`) decide, and how each runs.
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Row } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
@@ -8,8 +8,6 @@ import { pageActions } from '../../../runtime/ui/pageActions.ts';
 import { RowActions } from '../../../runtime/ui/RowActions.tsx';
 import { actionsColumnWidth, splitRowActions } from '../../../runtime/ui/rowActionLayout.ts';
 import { loadResources, resourceNamed } from './harness.tsx';
-
-configure({ asyncUtilTimeout: 8000 });
 
 let users: Resource;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Spec §8 as the app wires it: the app's HTTP client connected as main.tsx connects it, FeedbackBridge
 // and antd's App together.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,8 @@ function mount() {
   );
 }
 
+// Each failing request is awaited inside act: the app reports the failure (a toast, a dialog) as
+// the request settles, and antd's holders re-render then, which must happen inside act.
 describe('error catalogue (spec §8)', () => {
   const adapter = http.defaults.adapter;
   let disconnect: () => void;
@@ -55,7 +57,7 @@ describe('error catalogue (spec §8)', () => {
     const { message } = error.mock.results[0].value as ReturnType<typeof App.useApp>;
     const shown = vi.spyOn(message, 'error');
     http.defaults.adapter = answer(200, envelope(false, 'category name already used'));
-    await expect(http.get('/api/cms/contents')).rejects.toThrow('category name already used');
+    await act(() => expect(http.get('/api/cms/contents')).rejects.toThrow('category name already used'));
     expect(shown).toHaveBeenCalledWith('category name already used', 5);
   });
 
@@ -64,38 +66,40 @@ describe('error catalogue (spec §8)', () => {
     mount();
     // a port nobody listens on: the browser's request fails below HTTP
     const port = await freePort();
-    await expect(http.get(`http://127.0.0.1:${port}/api/cms/contents`)).rejects.toMatchObject({ status: 0 });
+    await act(() =>
+      expect(http.get(`http://127.0.0.1:${port}/api/cms/contents`)).rejects.toMatchObject({ status: 0 }),
+    );
     expect(await screen.findByText('无法连接服务器，请检查网络')).toBeTruthy();
   });
 
   it("shows what follows the 7 characters 'license' of a message that begins with them", async () => {
     mount();
     http.defaults.adapter = answer(200, envelope(false, 'license has expired, renew it'));
-    await expect(http.get('/api/cms/contents')).rejects.toThrow();
+    await act(() => expect(http.get('/api/cms/contents')).rejects.toThrow());
     expect(await screen.findByText('has expired, renew it')).toBeTruthy();
   });
 
   it('shows the meta message of an HTTP error as an error toast', async () => {
     mount();
     http.defaults.adapter = answer(409, envelope(false, 'user name already taken'));
-    await expect(http.post('/api/sys/users', {})).rejects.toThrow();
+    await act(() => expect(http.post('/api/sys/users', {})).rejects.toThrow());
     expect(await screen.findByText('user name already taken')).toBeTruthy();
   });
 
   it("describes a 500 without a message as 'internal server error' and a 401 as 'unauthorised'", async () => {
     mount();
     http.defaults.adapter = answer(500, 'upstream broke');
-    await expect(http.get('/api/sys/dashboard')).rejects.toThrow('internal server error');
+    await act(() => expect(http.get('/api/sys/dashboard')).rejects.toThrow('internal server error'));
     expect(await screen.findByText('internal server error')).toBeTruthy();
     sessionStorage.clear();
     http.defaults.adapter = answer(401, '');
-    await expect(http.get('/api/sys/dashboard')).rejects.toThrow('unauthorised');
+    await act(() => expect(http.get('/api/sys/dashboard')).rejects.toThrow('unauthorised'));
   });
 
   it('offers to stay or to log in again when the token verification failed', async () => {
     mount();
     http.defaults.adapter = answer(401, envelope(false, 'token verification failed'));
-    await expect(http.get('/api/sys/dashboard')).rejects.toThrow();
+    await act(() => expect(http.get('/api/sys/dashboard')).rejects.toThrow());
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Login expired');
     expect(dialog.textContent).toContain('You can stay on this page or sign in again.');
@@ -105,8 +109,8 @@ describe('error catalogue (spec §8)', () => {
 
   it('offers re-login even before the shell has mounted (a reload with a revoked token)', async () => {
     http.defaults.adapter = answer(401, envelope(false, 'token verification failed'));
-    await expect(http.get('/api/sys/users/1/info')).rejects.toThrow();
-    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
+    await act(() => expect(http.get('/api/sys/users/1/info')).rejects.toThrow());
+    const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Login expired');
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
   });
@@ -117,8 +121,15 @@ describe('error catalogue (spec §8)', () => {
     useSessionStore.setState({ token: 'tok' });
     mount();
     http.defaults.adapter = answer(401, envelope(false, 'token verification failed'));
-    await expect(http.get('/api/sys/dashboard')).rejects.toThrow();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign in again' }));
+    await act(() => expect(http.get('/api/sys/dashboard')).rejects.toThrow());
+    // this test's dialog: one an earlier test closed may still be on its way out, since jsdom ends
+    // no CSS animation and a dialog of the static API (no shell mounted) is not unmounted after a test
+    const dialog = await waitFor(() => {
+      const open = screen.getAllByRole('dialog').filter((d) => !d.className.includes('-leave'));
+      expect(open).toHaveLength(1);
+      return open[0];
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in again' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(useSessionStore.getState().token).toBe('');

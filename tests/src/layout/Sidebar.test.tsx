@@ -44,10 +44,24 @@ const routes: AppRoute[] = [
   },
 ];
 
-function renderAt(path: string) {
+/**
+ * Renders inside an async act: antd's menu records its items' key paths and re-renders in a
+ * microtask after they mount (@rc-component/menu useKeyRecords), which must land inside act too.
+ * The same holds for anything below that mounts menu items (a group opened, a new route table).
+ */
+async function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <Sidebar /> }], { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+  });
   return router;
+}
+
+/** A click whose re-render mounts menu items, their key paths recorded before it returns (above). */
+async function clickAndSettle(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
 }
 
 describe('Sidebar (spec §2 side menu)', () => {
@@ -58,8 +72,8 @@ describe('Sidebar (spec §2 side menu)', () => {
     act(() => useLanguageStore.getState().setLang('en'));
   });
 
-  it('shows only routes not marked hidden, a single visible child in place of its parent', () => {
-    renderAt('/sys/users');
+  it('shows only routes not marked hidden, a single visible child in place of its parent', async () => {
+    await renderAt('/sys/users');
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByText('Home')).toBeTruthy();
     expect(within(sidebar).getByText('System')).toBeTruthy();
@@ -72,29 +86,29 @@ describe('Sidebar (spec §2 side menu)', () => {
     expect(within(sidebar).getByText('Links')).toBeTruthy();
   });
 
-  it('opens the group of the page shown and marks the page selected', () => {
-    renderAt('/sys/roles');
+  it('opens the group of the page shown and marks the page selected', async () => {
+    await renderAt('/sys/roles');
     const selected = screen.getByTestId('sidebar').querySelector('.ant-menu-item-selected');
     expect(selected?.textContent).toBe('Roles');
   });
 
-  it('shows the group of the first page open from the start, not sliding open', () => {
-    renderAt('/sys/roles');
+  it('shows the group of the first page open from the start, not sliding open', async () => {
+    await renderAt('/sys/roles');
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByText('Users')).toBeTruthy();
     // a group opened after the first render plays antd's collapse motion
     expect(sidebar.querySelector('[class*="ant-motion-collapse"]')).toBeNull();
   });
 
-  it('navigates to a page when its item is clicked', () => {
-    const router = renderAt('/sys/users');
-    fireEvent.click(screen.getByText('Roles'));
+  it('navigates to a page when its item is clicked', async () => {
+    const router = await renderAt('/sys/users');
+    await clickAndSettle(screen.getByText('Roles'));
     expect(router.state.location.pathname).toBe('/sys/roles');
   });
 
-  it('opens an external link in a new tab, with its URL icon as an image', () => {
-    renderAt('/sys/users');
-    fireEvent.click(screen.getByText('Links'));
+  it('opens an external link in a new tab, with its URL icon as an image', async () => {
+    await renderAt('/sys/users');
+    await clickAndSettle(screen.getByText('Links'));
     const link = screen.getByText('Manual').closest('a');
     expect(link?.getAttribute('href')).toBe('https://school.example/manual');
     expect(link?.getAttribute('target')).toBe('_blank');
@@ -105,33 +119,33 @@ describe('Sidebar (spec §2 side menu)', () => {
     expect(icon?.classList.contains('ant-menu-item-icon')).toBe(true);
   });
 
-  it('gives an icon name it does not know no icon at all, so a folded item shows its initial', () => {
+  it('gives an icon name it does not know no icon at all, so a folded item shows its initial', async () => {
     usePermissionStore.setState({
       routes: [page('/odd', 'Odd', { meta: { title: 'Odd', icon: 'no-such-icon' } })],
     });
     useAppStore.setState({ sidebar: { opened: false, withoutAnimation: false } });
-    renderAt('/odd');
+    await renderAt('/odd');
     const item = screen.getByTestId('sidebar').querySelector('.ant-menu-item');
     expect(item?.querySelector('.ant-menu-item-icon')).toBeNull();
     expect(item?.querySelector('.ant-menu-inline-collapsed-noicon')?.textContent).toBe('O');
   });
 
-  it('opens, after a new route table (a role switch), only the groups above the page shown', () => {
-    renderAt('/sys/users');
-    fireEvent.click(screen.getByText('Links'));
+  it('opens, after a new route table (a role switch), only the groups above the page shown', async () => {
+    await renderAt('/sys/users');
+    await clickAndSettle(screen.getByText('Links'));
     const open = () =>
       [
         ...screen.getByTestId('sidebar').querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title'),
       ].map((title) => title.textContent);
     expect(open()).toEqual(['System', 'Links']);
     // the new role's table: the same groups, rebuilt
-    act(() => usePermissionStore.setState({ routes: structuredClone(routes) }));
+    await act(async () => usePermissionStore.setState({ routes: structuredClone(routes) }));
     expect(open()).toEqual(['System']);
   });
 
   it("closes a folded group's pop-up when the route table changes under it", async () => {
     useAppStore.setState({ sidebar: { opened: false, withoutAnimation: true } });
-    renderAt('/dashboard');
+    await renderAt('/dashboard');
     const shownPopups = () =>
       [...document.querySelectorAll('.ant-menu-submenu-popup')].filter(
         (popup) =>
@@ -143,21 +157,21 @@ describe('Sidebar (spec §2 side menu)', () => {
     ) as HTMLElement;
     fireEvent.mouseEnter(system);
     await waitFor(() => expect(shownPopups().map((popup) => popup.textContent)).toEqual(['UsersRoles']));
-    act(() => usePermissionStore.setState({ routes: structuredClone(routes) }));
+    await act(async () => usePermissionStore.setState({ routes: structuredClone(routes) }));
     // closed: hidden, or on its way out (jsdom ends no CSS animation)
     await waitFor(() => expect(shownPopups()).toEqual([]));
   });
 
-  it('paints its background in the menu colour of the settings', () => {
+  it('paints its background in the menu colour of the settings', async () => {
     useSettingsStore.setState({ menuBg: '#001529' });
-    renderAt('/sys/users');
+    await renderAt('/sys/users');
     expect(screen.getByTestId('sidebar').style.background).toBe('rgb(0, 21, 41)');
   });
 
-  it('shows the sidebar logo only when the settings ask for it', () => {
-    renderAt('/sys/users');
+  it('shows the sidebar logo only when the settings ask for it', async () => {
+    await renderAt('/sys/users');
     expect(screen.getByTestId('sidebar').querySelector('.sidebar-logo')).toBeNull();
-    act(() => useSettingsStore.getState().changeSetting('sidebarLogo', true));
+    await act(async () => useSettingsStore.getState().changeSetting('sidebarLogo', true));
     expect(screen.getByRole('link', { name: 'School CMS' })).toBeTruthy();
   });
 });

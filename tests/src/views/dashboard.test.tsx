@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeHttp, renderPage } from '../harness.tsx';
 
@@ -96,8 +96,11 @@ describe('dashboard "my home"', () => {
   it('marks the days of this month with publications in the calendar', async () => {
     mount();
     const calendar = await screen.findByTestId('month-calendar');
-    const today = calendar.querySelector('td[aria-current="date"]');
-    await vi.waitFor(() => expect(today?.className).toContain('marked'));
+    // Testing Library's wait, not vi.waitFor: the figures arrive and re-render the page while it
+    // waits, which only its wait lets happen outside act without a warning
+    await waitFor(() =>
+      expect(calendar.querySelector('td[aria-current="date"]')?.className).toContain('marked'),
+    );
   });
 
   it('leaves out what the user may not list', async () => {

@@ -7,8 +7,9 @@ import { userInfo } from '../userInfo.ts';
 // every call of the module becomes a vi.fn() the tests answer
 vi.mock('../../../src/api/session.ts');
 vi.mock('../../../src/api/routes.ts');
-// generateRoutes fetches the manifest beside the route list
-vi.mock('../../../src/api/manifest.ts');
+// generateRoutes fetches the manifest beside the route list: answered (with no resources), since
+// a query whose function resolves to undefined is an error React Query reports on the console
+vi.mock('../../../src/api/manifest.ts', () => ({ manifestRequest: vi.fn(async () => ({ resources: [] })) }));
 
 const api = await import('../../../src/api/session.ts');
 const { routesRequest } = await import('../../../src/api/routes.ts');

@@ -1,14 +1,10 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../../../runtime/schema/types.ts';
 import { ResourceForm } from '../../../../runtime/ui/ResourceForm.tsx';
 import { storedFileName } from '../../../../runtime/ui/widgets/FileUploadWidget.tsx';
 import { failure, ok, startServer, type TestServer } from '../../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from '../harness.tsx';
-
-// antd and rjsf render slowly under jsdom; on a busy machine a page test needs more than the defaults
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 let server: TestServer;
 let resources: Resource[];
