@@ -44,7 +44,10 @@ describe('PGlite in its own process', () => {
       try {
         expect(started.database.process?.psql).toContain(pgliteSocketDir(pgliteDir));
         const finished: string[] = [];
-        const heavy = sql`select pg_sleep(3)`
+        // the query's length is a ceiling on how long the page may take beside it on a loaded
+        // machine, not a wait: the page answers in milliseconds when the event loop is free, and
+        // an in-process database would hold it for the whole query
+        const heavy = sql`select pg_sleep(15)`
           .execute(started.database.db)
           .then(() => finished.push('heavy query'));
         // the page is answered while the database still works on the query
