@@ -24,7 +24,12 @@ import {
   RepairRefusedError,
   repairReferences,
 } from '../../server/db/repairReferences.ts';
-import { type Locate, type PlannedSchemaDiff, planSchemaDiff } from '../../server/db/schemaDiff.ts';
+import {
+  type AddedColumn,
+  type Locate,
+  type PlannedSchemaDiff,
+  planSchemaDiff,
+} from '../../server/db/schemaDiff.ts';
 import { backupDatabase, restoreBackup, toolsFrom } from '../dbBackup.ts';
 import { loadForCommand } from '../loadForCommand.ts';
 import { EXIT, type Output, UsageError } from '../output.ts';
@@ -282,33 +287,14 @@ async function apply(
       output.out(`-- backup: ${backup.file}\n-- to undo: ${backup.restore}\n`);
     }
 
-    const done = await database.db.transaction().execute(async (trx) => {
-      // the server's start takes the same lock (server/db/syncTables.ts)
-      await sql`select pg_advisory_xact_lock(hashtext('schema-admin:resource-tables'))`.execute(trx);
-      const now = await planSchemaDiff(trx, manifest, locate);
-      const unexpected = now.destructive.filter((c) => !allowed.has(c.allow));
-      if (unexpected.length > 0)
-        throw new UsageError(
-          `the database changed while this ran: ${unexpected.map((c) => c.allow).join(', ')}; nothing was applied`,
-        );
-      const lines: string[] = [];
-      for (const change of now.destructive) {
-        await trx.executeQuery(change.statement);
-        lines.push(`${change.statement.sql};`);
-      }
-      for (const statement of now.statements) await trx.executeQuery(statement);
-      lines.push(...now.additive);
-      for (const [name, value] of backfills) {
-        const column = added.get(name);
-        if (!column) continue;
-        const { resource, field } = column;
-        const result = await sql`
-          update ${sql.table(resource.table)} set ${sql.ref(field.column)} = cast(${value} as ${sql.raw(columnSql(field))})
-          where ${sql.ref(field.column)} is null`.execute(trx);
-        lines.push(`-- ${name}: ${result.numAffectedRows ?? 0} rows given ${JSON.stringify(value)}`);
-      }
-      return lines;
+    const done = await applyPlan(database, manifest, locate, allowed, backfills, added).catch((error) => {
+      if (error instanceof UsageError) throw error;
+      output.err(
+        `failed: ${(error as Error).message}; nothing was applied (the transaction was rolled back)\n`,
+      );
+      return undefined;
     });
+    if (!done) return EXIT.problems;
     if (done.length === 0) {
       output.out(`-- ${where.label} matches the schemas\n`);
     } else {
@@ -319,6 +305,44 @@ async function apply(
   } finally {
     await database.close();
   }
+}
+
+/** The plan made again inside its transaction (another process may have moved), then run. */
+function applyPlan(
+  database: DatabaseHandle,
+  manifest: Manifest,
+  locate: Locate,
+  allowed: Set<string>,
+  backfills: Map<string, string>,
+  added: Map<string, AddedColumn>,
+): Promise<string[]> {
+  return database.db.transaction().execute(async (trx) => {
+    // the server's start takes the same lock (server/db/syncTables.ts)
+    await sql`select pg_advisory_xact_lock(hashtext('schema-admin:resource-tables'))`.execute(trx);
+    const now = await planSchemaDiff(trx, manifest, locate);
+    const unexpected = now.destructive.filter((c) => !allowed.has(c.allow));
+    if (unexpected.length > 0)
+      throw new UsageError(
+        `the database changed while this ran: ${unexpected.map((c) => c.allow).join(', ')}; nothing was applied`,
+      );
+    const lines: string[] = [];
+    for (const change of now.destructive) {
+      await trx.executeQuery(change.statement);
+      lines.push(`${change.statement.sql};`);
+    }
+    for (const statement of now.statements) await trx.executeQuery(statement);
+    lines.push(...now.additive);
+    for (const [name, value] of backfills) {
+      const column = added.get(name);
+      if (!column) continue;
+      const { resource, field } = column;
+      const result = await sql`
+          update ${sql.table(resource.table)} set ${sql.ref(field.column)} = cast(${value} as ${sql.raw(columnSql(field))})
+          where ${sql.ref(field.column)} is null`.execute(trx);
+      lines.push(`-- ${name}: ${result.numAffectedRows ?? 0} rows given ${JSON.stringify(value)}`);
+    }
+    return lines;
+  });
 }
 
 /** Clears or deletes the rows whose reference points at nothing, as the maintainer chose. */
