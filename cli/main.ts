@@ -50,7 +50,12 @@ function createProgram(output: Output, setStatus: (status: number) => void): Com
     .description('write a starter schema <dir>/<module>/<resource>.yaml that validates as it is')
     .argument('<module/resource>', 'for example cms/notices')
     .option('--dir <dir>', 'schema folder', DEFAULT_DIR)
-    .action(async (spec: string, opts: { dir: string }) => {
+    .option(
+      '--title <zh>',
+      'the page and menu title in Chinese, e.g. 通知公告 (default: 待命名, to be replaced)',
+    )
+    .option('--title-en <en>', 'the title in English (default: the resource name in words)')
+    .action(async (spec: string, opts: { dir: string; title?: string; titleEn?: string }) => {
       setStatus(await newCommand(spec, opts, output));
     });
 
