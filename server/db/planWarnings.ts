@@ -29,6 +29,7 @@ export interface PlanWarning {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const holds = (n: number) => (n === 1 ? 'holds' : 'hold');
 
 function listed(rows: number, ids: number[]): string {
   const more = rows > ids.length ? `, … (${rows - ids.length} more)` : '';
@@ -110,7 +111,7 @@ export async function planWarnings(
           message:
             `field ${field.name} (${at(resource, field, 'options')}) no longer lists ` +
             `${held.rows.map((r) => JSON.stringify(r.value)).join(', ')}, which ${plural(found.rows, 'row')} of ` +
-            `"${resource.table}" hold (${listed(found.rows, found.ids)}): the form cannot show their value. ` +
+            `"${resource.table}" ${holds(found.rows)} (${listed(found.rows, found.ids)}): the form cannot show their value. ` +
             'Put the option back, or change those rows first',
         });
         continue;
@@ -128,8 +129,8 @@ export async function planWarnings(
           ...found,
           message:
             `field ${field.name} (${at(resource, field, 'maxLength')}) allows ${field.maxLength} characters, but ` +
-            `${plural(found.rows, 'row')} of "${resource.table}" hold more (${listed(found.rows, found.ids)}). ` +
-            'The column keeps their text; they cannot be saved until shortened. Raise maxLength, or shorten them',
+            `${plural(found.rows, 'row')} of "${resource.table}" ${holds(found.rows)} more (${listed(found.rows, found.ids)}). ` +
+            'The column keeps the text; those rows cannot be saved until shortened. Raise maxLength, or shorten them',
         });
       }
     }

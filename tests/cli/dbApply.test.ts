@@ -4,9 +4,11 @@
 // runs after a backup that --restore brings back, a required field new to a table with rows asks
 // for a backfill, an enum option still in use is listed row by row, a rename is recognised, and
 // a folder held by a running server is left alone.
+import { execFile } from 'node:child_process';
 import { access, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbOptions, dbCommand } from '../../cli/commands/db.ts';
@@ -17,6 +19,8 @@ import { migrateSystemTables } from '../../server/db/migrate.ts';
 import { startPgliteProcess } from '../../server/db/pgliteServer.ts';
 import { syncResourceTables } from '../../server/db/syncTables.ts';
 import { backends } from '../server/harness.ts';
+
+const exec = promisify(execFile);
 
 let work: string;
 beforeAll(async () => {
@@ -229,7 +233,8 @@ describe.each(kinds)('schema-admin db --apply on $name', (kind) => {
     const author =
       '  author:\n    type: string\n    title: { zh: 作者, en: Author }\n    required: true\n    maxLength: 50\n';
     const status = FIELDS.status.replace('      - { value: 2, zh: 归档, en: Archived }\n', '');
-    const dir = await schemaDir({ ...FIELDS, status, author });
+    const title = FIELDS.title.replace('maxLength: 100', 'maxLength: 4');
+    const dir = await schemaDir({ ...FIELDS, title, status, author });
 
     const plan = await run(dir, place);
     expect(plan.code).toBe(0);
@@ -241,6 +246,10 @@ describe.each(kinds)('schema-admin db --apply on $name', (kind) => {
     expect(plan.stderr).toContain(
       `warning: field status (${dir}/qa/notes.yaml:21:5) no longer lists 2, which 2 rows of "qa_notes" hold (ids 2, 3): ` +
         'the form cannot show their value. Put the option back, or change those rows first\n',
+    );
+    expect(plan.stderr).toContain(
+      `warning: field title (${dir}/qa/notes.yaml:9:5) allows 4 characters, but 1 row of "qa_notes" holds more (id 3). ` +
+        'The column keeps the text; those rows cannot be saved until shortened. Raise maxLength, or shorten them\n',
     );
 
     const refused = await run(dir, place, { apply: true });
@@ -280,6 +289,54 @@ describe.each(kinds)('schema-admin db --apply on $name', (kind) => {
     expect(await columnType(place, 'old_code')).toBe('character varying');
   });
 });
+
+describe.each(kinds.filter((k) => k.name === 'postgresql'))(
+  'schema-admin db --apply on $name without pg_dump',
+  (kind) => {
+    it('saves the rows of the tables it changes, as a script that brings them back beside the live ones', async () => {
+      const place = await started(kind);
+      try {
+        const { oldCode: _gone, ...rest } = FIELDS;
+        const dir = await schemaDir(rest);
+        const missing = join(work, 'no-pg_dump');
+        const applied = await run(
+          dir,
+          { ...place, env: { ...place.env, PG_DUMP: missing } },
+          {
+            apply: true,
+            allow: ['notes.old_code=drop'],
+          },
+        );
+        expect(applied.code).toBe(0);
+        expect(applied.stderr).toBe(
+          `warning: only the changed tables' rows were saved: ${missing} is not installed (Debian: apt-get install postgresql-client)\n`,
+        );
+        const [file] = await readdir(join(place.dataDir, 'backups'));
+        expect(file).toMatch(/^postgres-(\d{8}T\d{6}Z)-rows\.sql$/);
+        const when = /^postgres-(\w+)-rows/.exec(file)?.[1];
+        expect(await columnType(place, 'old_code')).toBeUndefined();
+        await exec('psql', [
+          '-X',
+          '-q',
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-f',
+          join(place.dataDir, 'backups', file),
+          place.env.DATABASE_URL as string,
+        ]);
+        expect(
+          await query(place, `select id, title, old_code from "backup_${when}_qa_notes" order by id`),
+        ).toEqual([
+          { id: 1, title: 'one', old_code: 'A-1' },
+          { id: 2, title: 'two', old_code: 'B-2' },
+          { id: 3, title: 'three', old_code: 'C-3' },
+        ]);
+      } finally {
+        await place.dispose();
+      }
+    });
+  },
+);
 
 describe('schema-admin db on a PGlite folder a server holds', () => {
   it('refuses and does nothing', async () => {
