@@ -50,29 +50,70 @@ function createProgram(output: Output, setStatus: (status: number) => void): Com
     .description('write a starter schema <dir>/<module>/<resource>.yaml that validates as it is')
     .argument('<module/resource>', 'for example cms/notices')
     .option('--dir <dir>', 'schema folder', DEFAULT_DIR)
-    .action(async (spec: string, opts: { dir: string }) => {
+    .option(
+      '--title <zh>',
+      'the page and menu title in Chinese, e.g. 通知公告 (default: 待命名, to be replaced)',
+    )
+    .option('--title-en <en>', 'the title in English (default: the resource name in words)')
+    .action(async (spec: string, opts: { dir: string; title?: string; titleEn?: string }) => {
       setStatus(await newCommand(spec, opts, output));
     });
 
+  const repeatable = (value: string, previous: string[]) => [...previous, value];
   program
     .command('db')
     .description(
-      'print the DDL the schemas need on the database (DATABASE_URL, or the PGlite under DATA_DIR); ' +
-        'exit 1 on a change that would lose data or on references that point at missing rows. Applies nothing ' +
-        'but the --repair you choose; stop a server using the same PGlite folder first',
+      'show the plan that brings the database (DATABASE_URL, or the PGlite under DATA_DIR) level with the ' +
+        'schemas: the DDL, what it does to existing rows, and each step that would lose data with the flag ' +
+        'that allows it; exit 1 while such a step or a reference to a missing row remains. --apply runs it. ' +
+        'Refuses, and does nothing, while a server holds the PGlite folder',
     )
     .argument('[dir]', 'schema folder', DEFAULT_DIR)
     .option(
-      '--repair <resource.field=setNull|delete>',
-      'repair rows whose reference points at a missing row: clear the reference, or delete the rows (repeatable)',
-      (value: string, previous: string[]) => [...previous, value],
+      '--apply',
+      'run the plan in one transaction (refused while a step that loses data is not allowed)',
+      false,
+    )
+    .option(
+      '--allow <resource.column=drop|resource.field=retype>',
+      'with --apply: make this step that loses data, after a backup; the plan prints the flag for each (repeatable)',
+      repeatable,
       [] as string[],
     )
-    .action(async (dir: string, opts: { repair: string[] }) => {
-      // the database drivers load only for this command, so validate and build start quickly
-      const { dbCommand } = await import('./commands/db.ts');
-      setStatus(await dbCommand(dir, process.env, output, opts));
-    });
+    .option(
+      '--backfill <resource.field=value>',
+      'with --apply: the value existing rows get in a new column (a required field without a default needs one) (repeatable)',
+      repeatable,
+      [] as string[],
+    )
+    .option('--backup-dir <dir>', 'where --apply writes its backups (default: DATA_DIR/backups)')
+    .option(
+      '--restore <file>',
+      'put a backup back: a .tar.gz into the PGlite folder, a .sql into DATABASE_URL',
+    )
+    .option(
+      '--repair <resource.field=setNull|delete>',
+      'repair rows whose reference points at a missing row: clear the reference, or delete the rows (repeatable)',
+      repeatable,
+      [] as string[],
+    )
+    .action(
+      async (
+        dir: string,
+        opts: {
+          repair: string[];
+          apply: boolean;
+          allow: string[];
+          backfill: string[];
+          backupDir?: string;
+          restore?: string;
+        },
+      ) => {
+        // the database drivers load only for this command, so validate and build start quickly
+        const { dbCommand } = await import('./commands/db.ts');
+        setStatus(await dbCommand(dir, process.env, output, opts));
+      },
+    );
 
   return program;
 }

@@ -31,12 +31,14 @@ export function catalogType(sqlType: string): CatalogType {
 /**
  * same: the live column already holds every value the field allows (a longer varchar, or
  * text for a varchar, counts: the validator enforces the field's own limit);
- * widen: a varchar too short for the new maxLength, which can be lengthened without loss;
+ * widen: a varchar too short for the new maxLength, which can be lengthened without loss, or an
+ * integer column for a number field (every integer is a double exactly);
  * incompatible: anything else, which needs a person to convert data.
  */
 export function compareColumn(live: CatalogType, wanted: CatalogType): 'same' | 'widen' | 'incompatible' {
   const textual = (t: CatalogType) => t.dataType === 'text' || t.dataType === 'character varying';
   if (live.dataType === wanted.dataType && live.length === wanted.length) return 'same';
+  if (live.dataType === 'integer' && wanted.dataType === 'double precision') return 'widen';
   if (textual(live) && textual(wanted)) {
     if (live.dataType === 'text') return 'same';
     if (wanted.dataType === 'text') return 'widen';

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   lost?: Promise<string>;
   /** Only for PGlite in its own process: its id and how psql reaches it while it runs. */
   process?: { pid: number; psql: string };
+  /**
+   * Only for PGlite in this process: its data folder as a gzipped tarball, which
+   * `createPglite(dir, tarball)` brings back (the backup `schema-admin db --apply` writes).
+   */
+  dumpDataDir?: () => Promise<Uint8Array>;
 }
 
 export interface ConnectOptions {
@@ -34,9 +39,13 @@ export interface ConnectOptions {
   pgliteProcess?: boolean;
 }
 
-/** PGlite as every caller opens it; the one place its options (extensions) are listed. */
-export async function createPglite(dataDir?: string): Promise<PGlite> {
-  return dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+/**
+ * PGlite as every caller opens it; the one place its options (extensions) are listed.
+ * `restore`: a tarball of dumpDataDir to fill a new folder with.
+ */
+export async function createPglite(dataDir?: string, restore?: Uint8Array): Promise<PGlite> {
+  const options = restore ? { loadDataDir: new Blob([new Uint8Array(restore)]) } : {};
+  return dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
 }
 
 const DATE_OID = 1082;
@@ -84,6 +93,7 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
       await db.destroy();
       await pglite.close();
     },
+    dumpDataDir: async () => new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
   };
 }
 

@@ -37,7 +37,26 @@ export interface DestructiveChange {
   table: string;
   column: string;
   advice: string;
+  /** drop: a column no field declares; retype: a column whose type the field no longer fits */
+  kind: 'drop' | 'retype';
+  /** the resource's name */
+  resource: string;
+  /** retype: the field whose column it is */
+  field?: string;
+  /** what `schema-admin db --apply --allow <allow>` names the step by */
+  allow: string;
+  /** the statement that makes the change once the maintainer allows it */
+  statement: CompiledQuery;
 }
+
+/** A column the diff adds to a table that already exists (it may hold rows). */
+export interface AddedColumn {
+  resource: Resource;
+  field: Field;
+}
+
+/** Where in a schema file a key is, as `file:line:col`; the resource's start when unknown. */
+export type Locate = (resource: Resource, keyPath: string[]) => string;
 
 export interface SchemaDiff {
   additive: string[];
@@ -49,6 +68,9 @@ export interface SchemaDiff {
 /** The diff plus the statements in executable form, for the server to apply. */
 export interface PlannedSchemaDiff extends SchemaDiff {
   statements: CompiledQuery[];
+  added: AddedColumn[];
+  /** the tables the diff creates (they hold no rows yet) */
+  created: string[];
 }
 
 export async function diffSchema(db: Db, manifest: Manifest): Promise<SchemaDiff> {
@@ -56,11 +78,17 @@ export async function diffSchema(db: Db, manifest: Manifest): Promise<SchemaDiff
   return { additive, destructive, dangling };
 }
 
-export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<PlannedSchemaDiff> {
+export async function planSchemaDiff(
+  db: Db,
+  manifest: Manifest,
+  locate: Locate = where,
+): Promise<PlannedSchemaDiff> {
   const live = await readLiveTables(db);
   const anyDb = db as unknown as Kysely<any>;
   const statements: CompiledQuery[] = [];
   const destructive: DestructiveChange[] = [];
+  const added: AddedColumn[] = [];
+  const created: string[] = [];
 
   for (const resource of manifest.resources) {
     if (resource.system && !Object.hasOwn(SYSTEM_OWNED_COLUMNS, resource.table)) {
@@ -72,6 +100,7 @@ export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<Planne
     const table = live.get(resource.table);
     const fields = fieldsNeedingColumns(resource);
     if (!table) {
+      created.push(resource.table);
       statements.push(createTable(anyDb, resource, fields));
       for (const field of fields.filter((f) => f.unique))
         statements.push(uniqueIndex(anyDb, resource, field));
@@ -79,10 +108,12 @@ export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<Planne
     }
     // tables made before rows carried a version (the system tables' migrations among them)
     if (!table.columns.has(VERSION_COLUMN)) statements.push(addVersionColumn(anyDb, resource));
+    const addedHere: Field[] = [];
     for (const field of fields) {
       const live = table.columns.get(field.column);
       if (live === undefined) {
         statements.push(addColumn(anyDb, resource, field));
+        addedHere.push(field);
       } else {
         const verdict = compareColumn(live, catalogType(columnSql(field)));
         if (verdict === 'incompatible') {
@@ -93,7 +124,13 @@ export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<Planne
               resource,
               field,
               live.length ? `${live.dataType}(${live.length})` : live.dataType,
+              locate,
             ),
+            kind: 'retype',
+            resource: resource.name,
+            field: field.name,
+            allow: `${resource.name}.${field.name}=retype`,
+            statement: retypeColumn(anyDb, resource, field),
           });
           continue;
         }
@@ -107,11 +144,23 @@ export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<Planne
       ...(SYSTEM_OWNED_COLUMNS[resource.table] ?? []),
       ...fields.map((f) => f.column),
     ]);
-    for (const column of table.columns.keys()) {
-      if (!known.has(column)) {
-        destructive.push({ table: resource.table, column, advice: dropAdvice(resource, column) });
-      }
+    for (const [column, type] of table.columns) {
+      if (known.has(column)) continue;
+      // a field renamed in the YAML looks like a column gone and another added
+      const renamed = addedHere.filter(
+        (f) => compareColumn(type, catalogType(columnSql(f))) !== 'incompatible',
+      );
+      destructive.push({
+        table: resource.table,
+        column,
+        advice: dropAdvice(resource, column, renamed, locate),
+        kind: 'drop',
+        resource: resource.name,
+        allow: `${resource.name}.${column}=drop`,
+        statement: anyDb.schema.alterTable(resource.table).dropColumn(column).compile(),
+      });
     }
+    added.push(...addedHere.map((field) => ({ resource, field })));
   }
   for (const resource of manifest.resources) {
     for (const field of resource.fields) {
@@ -122,7 +171,7 @@ export async function planSchemaDiff(db: Db, manifest: Manifest): Promise<Planne
   const indexes = wantedIndexesOf(manifest);
   const dangling = await planForeignKeys(db, manifest, live, statements, indexes);
   await planIndexes(db, manifest, indexes, statements);
-  return { additive: statements.map((s) => `${s.sql};`), destructive, dangling, statements };
+  return { additive: statements.map((s) => `${s.sql};`), destructive, dangling, statements, added, created };
 }
 
 /**
@@ -221,17 +270,22 @@ function where(resource: Resource): string {
   return s ? `${s.file}:${s.line}:${s.col}` : `the ${resource.name} schema`;
 }
 
-function dropAdvice(resource: Resource, column: string): string {
+function dropAdvice(resource: Resource, column: string, renamed: Field[], locate: Locate): string {
+  const rename = renamed.map(
+    (f) =>
+      ` If field ${f.name} (${locate(resource, ['fields', f.name])}) is this column renamed, keep its data: ` +
+      `give the field \`column: ${column}\`.`,
+  );
   return (
-    `column "${column}" of table "${resource.table}" has no field in ${where(resource)}. ` +
+    `column "${column}" of table "${resource.table}" has no field in ${locate(resource, ['fields'])}.${rename.join('')} ` +
     `The server does not drop data: put the field back, or copy what you need out of the column and drop it yourself ` +
     `(ALTER TABLE "${resource.table}" DROP COLUMN "${column}";), then start again.`
   );
 }
 
-function retypeAdvice(resource: Resource, field: Field, actual: string): string {
+function retypeAdvice(resource: Resource, field: Field, actual: string, locate: Locate): string {
   return (
-    `field ${field.name} in ${where(resource)} now needs a ${columnSql(field)} column, but column "${field.column}" of table ` +
+    `field ${field.name} in ${locate(resource, ['fields', field.name, 'type'])} now needs a ${columnSql(field)} column, but column "${field.column}" of table ` +
     `"${resource.table}" is ${actual}. The server does not convert data: keep the field's old type, or add a new ` +
     `field, copy and convert the data into it yourself, then remove the old field and drop its column ` +
     `(ALTER TABLE "${resource.table}" DROP COLUMN "${field.column}";).`
@@ -240,7 +294,7 @@ function retypeAdvice(resource: Resource, field: Field, actual: string): string 
 
 // New columns are nullable whatever the schema says: existing rows have no value, and
 // required fields are enforced by the validator on every write.
-function columnDefault(field: Field) {
+export function columnDefault(field: Field) {
   // a tree's root is NULL in the table (server/db/treeRoot.ts), whatever the API's default of 0
   if (field.type === 'tree-parent') return undefined;
   const value = field.default;
@@ -292,6 +346,15 @@ function widenColumn(db: Kysely<any>, resource: Resource, field: Field): Compile
   return db.schema
     .alterTable(resource.table)
     .alterColumn(field.column, (c) => c.setDataType(sql.raw(columnSql(field))))
+    .compile();
+}
+
+/** The column converted in place; PostgreSQL refuses (and nothing changes) when a value does not convert. */
+function retypeColumn(db: Kysely<any>, resource: Resource, field: Field): CompiledQuery {
+  const type = columnSql(field);
+  return db.schema
+    .alterTable(resource.table)
+    .alterColumn(field.column, (c) => c.setDataType(sql.raw(`${type} using "${field.column}"::${type}`)))
     .compile();
 }
 

@@ -7,11 +7,12 @@ import { type DestructiveChange, planSchemaDiff } from './schemaDiff.ts';
 import type { Db } from './tables.ts';
 
 export class DestructiveSchemaChangeError extends Error {
-  constructor(readonly changes: DestructiveChange[]) {
+  constructor(readonly changes: Array<Pick<DestructiveChange, 'table' | 'column' | 'advice'>>) {
     super(
       [
         'the schemas ask for a change that would lose data; the server applies additive changes only:',
         ...changes.map((c) => `  - ${c.table}.${c.column}: ${c.advice}`),
+        '`schema-admin db` shows each step and the flag with which `schema-admin db --apply` makes it, after a backup.',
       ].join('\n'),
     );
     this.name = 'DestructiveSchemaChangeError';

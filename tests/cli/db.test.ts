@@ -80,7 +80,7 @@ describe('schema-admin db', () => {
       expect(result).toEqual({
         code: 0,
         stdout:
-          `-- PGlite in ${join(dataDir(), 'pglite')}: the server applies these on its next start:\n` +
+          `-- PGlite in ${join(dataDir(), 'pglite')}: the server applies these on its next start (or schema-admin db --apply now):\n` +
           'alter table "cms_sourceoffices" add column if not exists "phone" varchar(20);\n',
         stderr: '',
       });
@@ -102,9 +102,12 @@ describe('schema-admin db', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(
         'refused: 1 change would lose data; the server applies additive changes only and will not start until each is resolved:\n' +
-          '  - cms_sourceoffices.legacy_code: column "legacy_code" of table "cms_sourceoffices" has no field in cms/sourceoffices.yaml:2:1.',
+          '  - cms_sourceoffices.legacy_code: column "legacy_code" of table "cms_sourceoffices" has no field in schemas/cms/sourceoffices.yaml:7:1.',
       );
       expect(result.stderr).toContain('ALTER TABLE "cms_sourceoffices" DROP COLUMN "legacy_code";');
+      expect(result.stderr).toContain(
+        '    or let this command make it, after a backup: schema-admin db --apply --allow sourceoffices.legacy_code=drop\n',
+      );
     });
   });
 

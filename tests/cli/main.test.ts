@@ -294,13 +294,29 @@ describe('schema-admin new', () => {
   it('writes a starter that validates, in the menu group of its module when there is one', async () => {
     const dir = join(out, 'new-ok');
     await cp('schemas', dir, { recursive: true });
-    const run = await cli(['new', 'cms/notices', '--dir', dir]);
+    const run = await cli(['new', 'cms/notices', '--dir', dir, '--title', '通知公告']);
     expect(run).toMatchObject({ code: 0, stdout: `wrote ${join(dir, 'cms/notices.yaml')}\n` });
     const text = await readFile(join(dir, 'cms/notices.yaml'), 'utf8');
-    expect(text).toContain('\nmenu: { parent: cms,');
-    expect(text).toContain('\nsingular: { zh: notices, en: notices }');
-    expect((await cli(['new', 'blog/posts', '--dir', dir])).code).toBe(0);
-    expect(await readFile(join(dir, 'blog/posts.yaml'), 'utf8')).toContain('\n# menu: { parent: blog,');
+    // the CMS schemas' conventions: a Chinese title, a <noun>Name label, orderNum arranged by hand,
+    // the read-only creation time, and the next place in the module's menu group (the last is 13)
+    expect(text).toContain('\ntitle: { zh: 通知公告, en: Notices }');
+    expect(text).toContain('\nsingular: { zh: 通知公告, en: Notice }');
+    expect(text).toContain('\nmenu: { parent: cms, icon: file, order: 14 }');
+    expect(text).toContain('\n  noticeName:\n    type: string\n');
+    expect(text).toContain('\n  orderNum:');
+    expect(text).toContain('\n  createTime:\n    type: datetime\n');
+    expect(text).toContain('\norder: orderNum');
+    expect(text).toContain('\nactions: [create, update, delete, batchDelete, reorder]\n');
+    const untitled = await cli(['new', 'blog/posts', '--dir', dir, '--title-en', 'Blog: posts']);
+    expect(untitled).toMatchObject({
+      code: 0,
+      stdout:
+        `wrote ${join(dir, 'blog/posts.yaml')}\n` +
+        'its title is 待命名: write the Chinese title in title.zh, or pass --title 通知公告\n',
+    });
+    const posts = await readFile(join(dir, 'blog/posts.yaml'), 'utf8');
+    expect(posts).toContain('\n# menu: { parent: blog,');
+    expect(posts).toContain('\ntitle: { zh: 待命名, en: "Blog: posts" }');
     expect(await cli(['validate', dir])).toMatchObject({
       code: 0,
       stdout: `${dir}: 20 resources, no problems\n`,

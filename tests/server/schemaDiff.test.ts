@@ -112,8 +112,20 @@ describe.each(backends)('schema diff on $name', (backend) => {
     }));
     const diff = await diffSchema(database.db, shrunk);
     expect(diff.destructive).toEqual([
-      { table: 'qa_notes', column: 'rating', advice: expect.stringContaining('is integer') },
-      { table: 'qa_notes', column: 'summary', advice: expect.stringContaining('DROP COLUMN "summary"') },
+      expect.objectContaining({
+        table: 'qa_notes',
+        column: 'rating',
+        kind: 'retype',
+        allow: 'notes.rating=retype',
+        advice: expect.stringContaining('is integer'),
+      }),
+      expect.objectContaining({
+        table: 'qa_notes',
+        column: 'summary',
+        kind: 'drop',
+        allow: 'notes.summary=drop',
+        advice: expect.stringContaining('DROP COLUMN "summary"'),
+      }),
     ]);
     expect(diff.destructive[1].advice).toContain('fixtures/qa/notes.yaml');
     await expect(syncResourceTables(database.db, shrunk)).rejects.toBeInstanceOf(
