@@ -23,10 +23,10 @@ const STYLES = `${XML}<styleSheet xmlns="${MAIN}"><fonts count="2"><font><sz val
 const workbook = (sheet: string) =>
   `${XML}<workbook xmlns="${MAIN}" xmlns:r="${OFFICE_RELATIONSHIPS}"><sheets><sheet name="${xmlText(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
-/** Controls and lone surrogates: characters XML 1.0 cannot carry. */
+/** Controls and lone surrogates, which XML 1.0 cannot carry, and \r, which a parser reads as \n. */
 const NOT_IN_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what is matched
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const hex4 = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
 
