@@ -25,11 +25,8 @@ export function ExportButton({ action, lang, onExport, busy }: ExportButtonProps
     { key: 'all', label: t('exportAll', lang) },
   ];
   return (
-    <Dropdown
-      trigger={['click']}
-      disabled={busy}
-      menu={{ items, onClick: ({ key }) => onExport(key as ExportChoice) }}
-    >
+    // a loading button ignores clicks, so the menu does not open again while one export runs
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onExport(key as ExportChoice) }}>
       <Button icon={<DownloadOutlined />} loading={busy}>
         <Space size={4}>
           {action.title[lang]}
