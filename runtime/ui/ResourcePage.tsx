@@ -106,7 +106,8 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   const [importing, setImporting] = useState(false);
   const [refusal, setRefusal] = useState<Omit<ReferencesDialogProps, 'lang' | 'onClose'> | null>(null);
 
-  const exportKey = `export:${resource.name}`;
+  // each export's own message: one reusing the key of a message still closing would vanish with it
+  const exports = useRef(0);
   /** The fields of the columns the list shows now, in its order (the column settings applied). */
   const visibleFields = () => {
     const fields = new Set(descriptors.map((d) => d.field));
@@ -141,6 +142,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         }
         case 'export': {
           // one message for the whole export: its progress, then what was saved
+          const exportKey = `export:${resource.name}:${++exports.current}`;
           const progress = (loaded: DownloadProgress) =>
             toast.open({
               key: exportKey,
@@ -158,7 +160,8 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
               onProgress: progress,
             });
             saveFile(file);
-            return t('exported', lang, { file: file.fileName });
+            toast.success({ content: t('exported', lang, { file: file.fileName }), key: exportKey });
+            return undefined;
           } catch (error) {
             // the HTTP client has said why; the progress must not stay behind
             toast.destroy(exportKey);
@@ -177,9 +180,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       }
     },
     onSuccess: (text, request) => {
-      // an export's message turns from its progress into the file saved
-      if (text)
-        toast.success({ content: text, key: request.action.name === 'export' ? exportKey : undefined });
+      if (text) toast.success(text);
       if (request.action.name !== 'export' && !request.action.download) return invalidate();
     },
     // deletes are sent silently: a refusal by references opens the dialog that names them

@@ -106,9 +106,11 @@ describe.each(backends)('exports on $name', (backend) => {
     const unknown = await exported({ columns: 'title,nope,alsoNot' }, { 'accept-language': 'en' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.data.errors.columns).toBe('unknown column: nope, alsoNot');
-    const empty = await exported({ columns: ',' });
-    expect(empty.status).toBe(400);
-    expect(empty.body.data.errors).toHaveProperty('columns');
+    for (const columns of [',', 5, [1], { title: true }]) {
+      const bad = await call(server.app, 'POST', `${NOTES}/export`, { token: admin, body: { columns } });
+      expect(bad.status, JSON.stringify(columns)).toBe(400);
+      expect(bad.body.data.errors).toHaveProperty('columns');
+    }
 
     const password = await call(server.app, 'POST', '/api/sys/users/export', {
       token: admin,
