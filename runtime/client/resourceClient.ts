@@ -38,6 +38,18 @@ export interface ExportParams {
   filters?: Filters;
   /** export only these rows; all matching rows when left out */
   ids?: Id[];
+  /**
+   * the columns, in order: field names (what the list shows), or `all` for every field the
+   * user may read; the list's columns when left out
+   */
+  columns?: readonly string[] | 'all';
+  /** bytes received so far, and the whole when the server says (a streamed export does not) */
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface DownloadProgress {
+  loaded: number;
+  total?: number;
 }
 
 /**
@@ -246,8 +258,15 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
         ...encodeFilters(resource, params.filters),
         sort: params.sort || undefined,
         ids: params.ids && params.ids.length > 0 ? params.ids : undefined,
+        columns: params.columns === 'all' ? 'all' : params.columns?.join(','),
       };
-      const response = await http.post<ArrayBuffer>(`${base}/export`, body, { responseType: 'arraybuffer' });
+      const { onProgress } = params;
+      const response = await http.post<ArrayBuffer>(`${base}/export`, body, {
+        responseType: 'arraybuffer',
+        onDownloadProgress: onProgress
+          ? (event) => onProgress({ loaded: event.loaded, total: event.total || undefined })
+          : undefined,
+      });
       return fileFromResponse(response, `${resource.name}.xlsx`);
     },
     async importFile(file, onProgress) {

@@ -377,10 +377,25 @@ function actionOperation(resource: Resource, action: Action, manifest: Manifest,
     case 'export':
       return {
         ...base,
-        description: 'The list’s filters and sort, optional `ids` and `lang` (`zh` or `en`) → an .xlsx file.',
+        description:
+          'The list’s filters and sort, optional `ids`, `columns` and `lang` (`zh` or `en`) → an .xlsx file, written as it is sent.',
         body: jsonBody({
           type: 'object',
-          properties: { ids: idList, lang: { enum: ['zh', 'en'] }, sort: { type: 'string' } },
+          properties: {
+            ids: idList,
+            columns: {
+              description: 'field names in order, or `all`; the list’s columns when left out',
+              anyOf: [
+                { type: 'string', description: '`all`, or comma-separated field names' },
+                {
+                  type: 'array',
+                  items: { enum: resource.fields.filter((f) => !f.writeOnly).map((f) => f.name) },
+                },
+              ],
+            },
+            lang: { enum: ['zh', 'en'] },
+            sort: { type: 'string' },
+          },
         }),
         response: fileResponse(XLSX, 'the rows as a spreadsheet'),
       };

@@ -15,7 +15,13 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../client/apiError.ts';
 import { ERROR_TOAST_MS, MAX_LIMIT } from '../client/constants.ts';
-import { fillPath, type ListParams, type ResourceClient, type Row } from '../client/resourceClient.ts';
+import {
+  type DownloadProgress,
+  fillPath,
+  type ListParams,
+  type ResourceClient,
+  type Row,
+} from '../client/resourceClient.ts';
 import { toListColumns } from '../schema/columns.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
 import { ActionFormModal } from './ActionFormModal.tsx';
@@ -23,6 +29,7 @@ import { buildListColumns } from './buildListColumns.ts';
 import { buildTree, type TreeRow } from './buildTree.ts';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { DataTable } from './DataTable.tsx';
+import { type ExportChoice, ExportProgress } from './ExportButton.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { t } from './i18n.ts';
@@ -52,6 +59,8 @@ interface ActionRequest {
   action: Action;
   row?: Row;
   values?: FormValues;
+  /** an export's columns */
+  columns?: ExportChoice;
 }
 
 const NO_ROWS: TreeRow[] = [];
@@ -97,11 +106,22 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   const [importing, setImporting] = useState(false);
   const [refusal, setRefusal] = useState<Omit<ReferencesDialogProps, 'lang' | 'onClose'> | null>(null);
 
+  // each export's own message: one reusing the key of a message still closing would vanish with it
+  const exports = useRef(0);
+  /** The fields of the columns the list shows now, in its order (the column settings applied). */
+  const visibleFields = () => {
+    const fields = new Set(descriptors.map((d) => d.field));
+    return table
+      .getVisibleLeafColumns()
+      .map((column) => column.id)
+      .filter((id) => fields.has(id));
+  };
+
   const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name) });
   const selectedIds = () => Object.keys(rowSelection).filter((id) => rowSelection[id]);
 
   const perform = useMutation({
-    mutationFn: async ({ action, row, values }: ActionRequest): Promise<string | undefined> => {
+    mutationFn: async ({ action, row, values, columns }: ActionRequest): Promise<string | undefined> => {
       const ids = selectedIds();
       switch (action.name) {
         case 'delete':
@@ -121,13 +141,32 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           return t('updatedMany', lang, { count });
         }
         case 'export': {
-          const file = await client.exportFile({
-            sort: params.sort,
-            filters: params.filters,
-            ids: ids.length > 0 ? ids : undefined,
-          });
-          saveFile(file);
-          return t('exported', lang, { file: file.fileName });
+          // one message for the whole export: its progress, then what was saved
+          const exportKey = `export:${resource.name}:${++exports.current}`;
+          const progress = (loaded: DownloadProgress) =>
+            toast.open({
+              key: exportKey,
+              type: 'loading',
+              content: <ExportProgress progress={loaded} lang={lang} />,
+              duration: 0,
+            });
+          progress({ loaded: 0 });
+          try {
+            const file = await client.exportFile({
+              sort: params.sort,
+              filters: params.filters,
+              ids: ids.length > 0 ? ids : undefined,
+              columns: columns === 'all' ? 'all' : visibleFields(),
+              onProgress: progress,
+            });
+            saveFile(file);
+            toast.success({ content: t('exported', lang, { file: file.fileName }), key: exportKey });
+            return undefined;
+          } catch (error) {
+            // the HTTP client has said why; the progress must not stay behind
+            toast.destroy(exportKey);
+            throw error;
+          }
         }
         default: {
           const body = action.scope === 'batch' ? { ...values, ids } : values;
@@ -162,9 +201,12 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     if (action.name === 'batchUpdate' || action.form) return void setDialog({ action, row });
     if (action.name === 'import') return void setImporting(true);
     if (action.open) return void navigate(fillPath(action.open, row));
+    if (action.name === 'export') return startExport(action, 'visible');
     // failures were shown as toasts by the HTTP client; the button only has to stop spinning
     return perform.mutateAsync({ action, row }).catch(() => undefined);
   };
+  const startExport = (action: Action, columns: ExportChoice) =>
+    perform.mutateAsync({ action, columns }).catch(() => undefined);
   // the column definitions must stay stable across renders; they reach the latest handler here
   const startActionRef = useRef(startAction);
   startActionRef.current = startAction;
@@ -237,6 +279,8 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         batchActions={actions.batch}
         selectedCount={selectedIds().length}
         onAction={(action) => startAction(action)}
+        onExport={startExport}
+        exporting={perform.isPending && perform.variables?.action.name === 'export'}
         onRefresh={() => void invalidate()}
         refreshing={query.isFetching}
         extra={<ColumnSettings table={table} layout={layout} lang={lang} />}

@@ -12,6 +12,7 @@ import { Button, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { Action, Lang } from '../schema/types.ts';
 import { ActionButton } from './ActionButton.tsx';
+import { ExportButton, type ExportChoice } from './ExportButton.tsx';
 import { t } from './i18n.ts';
 
 export interface ToolbarProps {
@@ -22,6 +23,10 @@ export interface ToolbarProps {
   batchActions: readonly Action[];
   selectedCount: number;
   onAction: (action: Action) => unknown;
+  /** the export action, with the columns chosen (ExportButton) */
+  onExport: (action: Action, choice: ExportChoice) => unknown;
+  /** an export is under way */
+  exporting?: boolean;
   onRefresh: () => void;
   refreshing: boolean;
   /** drawn before the refresh button (the column settings) */
@@ -42,21 +47,32 @@ export function Toolbar({
   batchActions,
   selectedCount,
   onAction,
+  onExport,
+  exporting,
   onRefresh,
   refreshing,
   extra,
 }: ToolbarProps) {
-  const button = (action: Action, disabled: boolean) => (
-    <ActionButton
-      key={action.name}
-      action={action}
-      lang={lang}
-      disabled={disabled}
-      icon={ICONS[action.name]}
-      type={action.name === 'create' ? 'primary' : undefined}
-      onRun={() => onAction(action)}
-    />
-  );
+  const button = (action: Action, disabled: boolean) =>
+    action.name === 'export' ? (
+      <ExportButton
+        key={action.name}
+        action={action}
+        lang={lang}
+        busy={exporting}
+        onExport={(choice) => onExport(action, choice)}
+      />
+    ) : (
+      <ActionButton
+        key={action.name}
+        action={action}
+        lang={lang}
+        disabled={disabled}
+        icon={ICONS[action.name]}
+        type={action.name === 'create' ? 'primary' : undefined}
+        onRun={() => onAction(action)}
+      />
+    );
 
   return (
     <div

@@ -87,6 +87,9 @@ const MESSAGES = {
   conflictOverwrite: { zh: '用我的覆盖', en: 'Overwrite with mine' },
   actionDone: { zh: '{action}成功', en: '{action}: done' },
   exported: { zh: '已导出 {file}', en: 'Exported {file}' },
+  exportVisible: { zh: '导出可见列', en: 'Export visible columns' },
+  exportAll: { zh: '导出全部列', en: 'Export all columns' },
+  exportReceived: { zh: '正在导出，已接收 {size}', en: 'Exporting: {size} received' },
   // the import dialog (ImportDialog) and its workbooks (importSheets)
   importTitle: { zh: '导入{title}', en: 'Import {title}' },
   importSteps: {

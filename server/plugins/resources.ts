@@ -1,6 +1,7 @@
 // Generic CRUD routes for every resource in the manifest, at the paths and under the
 // permission codes its actions declare (docs/api.md, "Generic resource endpoints"). The stores
 // are shared on the instance so the sys plugin's extras write through the same code.
+import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,18 +17,18 @@ import { asRecord, idParam } from '../http/params.ts';
 import { routePath } from '../http/routePath.ts';
 import { actionValues } from '../resources/actionValues.ts';
 import { coerceIds } from '../resources/coerce.ts';
+import { exportColumns, labelledFields } from '../resources/exportColumns.ts';
 import { findAction } from '../resources/fields.ts';
 import type { HooksByResource } from '../resources/hooks.ts';
 import { importRows } from '../resources/importRows.ts';
 import { readInput, splitBatchBody } from '../resources/input.ts';
 import { listPageFields, parseListQuery } from '../resources/listQuery.ts';
 import { readOrderRequest } from '../resources/orderRequest.ts';
-import { referenceLabels } from '../resources/refLabels.ts';
 import { registerRevisionRoutes } from '../resources/revisionRoutes.ts';
 import { RowOrder } from '../resources/rowOrder.ts';
 import { ResourceStore } from '../resources/store.ts';
 import { splitVersion } from '../resources/version.ts';
-import { exportFields, rowsToXlsx } from '../resources/xlsx.ts';
+import { exportWorkbook } from '../resources/xlsx.ts';
 import './types.ts';
 
 declare module 'fastify' {
@@ -152,18 +153,32 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
     );
   });
 
+  // the rows as users read them, streamed batch by batch (docs/api.md, "Export")
   route(action('export'), async (request, reply) => {
     const { ids, rest } = splitBatchBody(request.body);
-    const { lang: rawLang, ...params } = rest;
+    const { lang: rawLang, columns, ...params } = rest;
     const lang = rawLang === 'en' || rawLang === 'zh' ? rawLang : requestLang(request);
+    const fields = exportColumns(resource, columns);
     const query = parseListQuery(resource, params, [], requestLang(request));
-    const rows = await store.exportRows(query, ids === undefined || ids === '' ? undefined : batchIds(ids));
-    const labels = await referenceLabels(app.db, app.manifest, exportFields(resource), rows);
-    const file = await rowsToXlsx(resource, rows, lang, labels);
+    // the ids are read before the answer starts, so a bad query is still a 4xx, not a cut stream
+    const { batches } = await store.exportBatches(query, {
+      ids: ids === undefined || ids === '' ? undefined : batchIds(ids),
+      fields: fields.map((f) => f.name),
+    });
+    const labelled = labelledFields(app.manifest, fields, request.auth!.grants);
+    const workbook = exportWorkbook({
+      db: app.db,
+      manifest: app.manifest,
+      resource,
+      fields,
+      labelled,
+      lang,
+      batches,
+    });
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition(`${resource.name}.xlsx`))
-      .send(file);
+      .send(Readable.from(workbook));
   });
 }
 

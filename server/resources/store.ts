@@ -82,6 +82,8 @@ const DEFERRED_READ_OFFSET = 1000;
 
 /** Most rows one export writes. */
 export const EXPORT_MAX_ROWS = 10_000;
+/** Rows an export reads per query. */
+export const EXPORT_BATCH_ROWS = 500;
 
 export class ResourceStore {
   private readonly db: Kysely<any>;
@@ -250,9 +252,33 @@ export class ResourceStore {
     return toApiRows(this.db, this.resource, await select.limit(max).execute());
   }
 
-  /** Every row matching the list's filters and sort (or just `ids`), for an export. */
-  exportRows(query: ListQuery, ids?: number[]): Promise<ApiRow[]> {
-    return this.rows(query, EXPORT_MAX_ROWS, ids);
+  /**
+   * The rows of an export, a batch at a time: the matching ids first (the list's filters and
+   * sort, or just `ids`, at most EXPORT_MAX_ROWS), an index-only read; then `batchSize` rows by
+   * id per query, only the columns of `fields`. Memory holds the ids and one batch, whatever the
+   * table's size, and the order is fixed once, so a row written meanwhile neither repeats nor
+   * shifts another out of the file.
+   */
+  async exportBatches(
+    query: ListQuery,
+    options: { ids?: number[]; fields: string[]; batchSize?: number },
+  ): Promise<{ count: number; batches: AsyncGenerator<ApiRow[]> }> {
+    let select = this.ordered(this.matching(query).select('id'), query.sort);
+    if (options.ids) select = select.where('id', 'in', options.ids.length > 0 ? options.ids : [-1]);
+    const order = (await select.limit(EXPORT_MAX_ROWS).execute()).map((r) => Number(r.id));
+    const size = options.batchSize ?? EXPORT_BATCH_ROWS;
+    const shape = this.narrowed(options.fields);
+    const columns = this.columnsOf({ fields: options.fields }) ?? [];
+    const read = async (ids: number[]): Promise<ApiRow[]> => {
+      const rows = await this.db.selectFrom(this.table).select(columns).where('id', 'in', ids).execute();
+      const byId = new Map((await toApiRows(this.db, shape, rows)).map((r) => [Number(r.id), r]));
+      // a row deleted since the ids were read is left out
+      return ids.map((id) => byId.get(id)).filter((r): r is ApiRow => r !== undefined);
+    };
+    async function* batches(): AsyncGenerator<ApiRow[]> {
+      for (let i = 0; i < order.length; i += size) yield await read(order.slice(i, i + size));
+    }
+    return { count: order.length, batches: batches() };
   }
 
   async get(id: number, db: Kysely<any> = this.db): Promise<ApiRow> {

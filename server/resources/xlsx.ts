@@ -1,12 +1,15 @@
-// Rows to a real .xlsx workbook. Every text cell that a spreadsheet would read as a formula gets a
-// leading apostrophe, so opening an export never runs what someone typed into a field
-// (CSV/formula injection, runtime/client/spreadsheetText.ts). There is no CSV export; a future
-// one must use escapeFormula too.
-import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
+// Rows to a real .xlsx workbook, as users read them: an enum's label, a reference's name, a
+// date as the list shows it, 是/否 (Yes/No). Every text cell that a spreadsheet would read as a
+// formula gets a leading apostrophe, so opening an export never runs what someone typed into a
+// field (CSV/formula injection, runtime/client/spreadsheetText.ts). There is no CSV export; a
+// future one must use escapeFormula too.
+import type { Kysely } from 'kysely';
 import { escapeFormula, sheetName } from '../../runtime/client/spreadsheetText.ts';
-import type { Field, Lang, Resource } from '../../runtime/schema/types.ts';
-import { fieldByName } from './fields.ts';
+import type { Field, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
+import { listColumnFields } from './exportColumns.ts';
+import { referenceLabels } from './refLabels.ts';
 import type { ApiRow } from './rows.ts';
+import { type SheetCell, workbookBuffer, workbookStream } from './workbookStream.ts';
 
 /** field name → (id → label) of the ref fields, from server/resources/refLabels.ts */
 export type ExportLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -22,7 +25,7 @@ function localTime(value: Date, withTime: boolean): string {
     : date;
 }
 
-function cell(field: Field, value: unknown, lang: Lang, labels: ExportLabels): Cell {
+function cell(field: Field, value: unknown, lang: Lang, labels: ExportLabels): SheetCell {
   if (value === null || value === undefined) return null;
   if (field.type === 'enum') {
     const option = field.options?.find((o) => String(o.value) === String(value));
@@ -44,24 +47,48 @@ function cell(field: Field, value: unknown, lang: Lang, labels: ExportLabels): C
   return escapeFormula(String(value));
 }
 
-/** The list's columns, readable ones only, in the list's order. */
-export function exportFields(resource: Resource): Field[] {
-  return resource.list.columns
-    .map((c) => fieldByName(resource, c.field))
-    .filter((f): f is Field => f !== undefined && !f.writeOnly);
-}
+const headerOf = (fields: readonly Field[], lang: Lang) => ['ID', ...fields.map((f) => f.title[lang])];
 
-export async function rowsToXlsx(
+const cellsOf = (row: ApiRow, fields: readonly Field[], lang: Lang, labels: ExportLabels): SheetCell[] => [
+  row.id,
+  ...fields.map((f) => cell(f, row[f.name], lang, labels)),
+];
+
+/** A small workbook in one buffer: `fields` (the list's columns by default) of `rows`. */
+export function rowsToXlsx(
   resource: Resource,
   rows: ApiRow[],
   lang: Lang,
   labels: ExportLabels = new Map(),
+  fields: readonly Field[] = listColumnFields(resource),
 ): Promise<Buffer> {
-  const fields = exportFields(resource);
-  const header: Row = [
-    { value: 'ID', fontWeight: 'bold' },
-    ...fields.map((f) => ({ value: f.title[lang], fontWeight: 'bold' as const })),
-  ];
-  const data: Row[] = rows.map((row) => [row.id, ...fields.map((f) => cell(f, row[f.name], lang, labels))]);
-  return writeXlsxFile([header, ...data], { sheet: sheetName(resource.title[lang]) }).toBuffer();
+  return workbookBuffer(
+    sheetName(resource.title[lang]),
+    headerOf(fields, lang),
+    rows.map((row) => cellsOf(row, fields, lang, labels)),
+  );
+}
+
+export interface ExportSheet {
+  db: Kysely<any>;
+  manifest: Manifest;
+  resource: Resource;
+  /** the columns, in order */
+  fields: readonly Field[];
+  /** the reference fields written by their labels (exportColumns.ts, labelledFields) */
+  labelled: readonly Field[];
+  lang: Lang;
+  batches: AsyncIterable<ApiRow[]>;
+}
+
+/** The workbook of an export as it is written, each batch's reference labels read with it. */
+export function exportWorkbook(sheet: ExportSheet): AsyncGenerator<Buffer> {
+  const { db, manifest, fields, labelled, lang } = sheet;
+  async function* cellBatches(): AsyncGenerator<SheetCell[][]> {
+    for await (const rows of sheet.batches) {
+      const labels = await referenceLabels(db, manifest, labelled, rows);
+      yield rows.map((row) => cellsOf(row, fields, lang, labels));
+    }
+  }
+  return workbookStream(sheetName(sheet.resource.title[lang]), headerOf(fields, lang), cellBatches());
 }

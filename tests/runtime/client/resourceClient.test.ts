@@ -226,6 +226,23 @@ describe('export and actions', () => {
     expect(req.form.getAll('ids')).toEqual(['5', '6']);
   });
 
+  it('asks for the columns chosen and reports the bytes as they arrive', async () => {
+    const bytes = new Uint8Array(64 * 1024).fill(7);
+    server.handle(() => ({ body: bytes, headers: { 'content-type': 'application/octet-stream' } }));
+    const seen: Array<{ loaded: number; total?: number }> = [];
+    await client.exportFile({ columns: ['title', 'kind'], onProgress: (p) => seen.push(p) });
+    expect(server.received[0].form.get('columns')).toBe('title,kind');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.at(-1)?.loaded).toBe(bytes.length);
+
+    server.handle(() => ({
+      body: new Uint8Array([1]),
+      headers: { 'content-type': 'application/octet-stream' },
+    }));
+    await client.exportFile({ columns: 'all' });
+    expect(server.received[0].form.get('columns')).toBe('all');
+  });
+
   it('falls back to the resource name when the export has no Content-Disposition', async () => {
     server.handle(() => ({
       body: new Uint8Array([1]),

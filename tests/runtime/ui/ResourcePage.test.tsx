@@ -112,6 +112,16 @@ async function openMore(row: HTMLElement): Promise<HTMLElement> {
   return menus.at(-1)!;
 }
 
+/** Opens the export menu and picks one of its choices. */
+async function chooseExport(choice: string): Promise<void> {
+  fireEvent.click(button(/导\s*出/));
+  const menus = await screen.findAllByRole('menu', { hidden: true });
+  // the export starts at once and shows its progress: inside act, so React sees the update
+  await act(async () => {
+    fireEvent.click(within(menus.at(-1)!).getByText(choice));
+  });
+}
+
 const menuItems = (menu: HTMLElement) =>
   within(menu)
     .getAllByRole('menuitem')
@@ -378,11 +388,73 @@ describe('ResourcePage with the users schema', () => {
     });
     await renderPage('users');
     await usersLoaded();
-    fireEvent.click(button(/导\s*出/));
+    await chooseExport('导出可见列');
     await waitFor(() => expect(clicks).toEqual(['users.xlsx']));
     expect(createObjectURL.mock.calls[0][0].size).toBe(4);
     const post = server.received.find((r) => r.path === '/api/sys/users/export')!;
     expect(post.form.get('sort')).toBe('-createTime');
+    expect(await screen.findByText('已导出 users.xlsx')).toBeTruthy();
+  });
+
+  it('exports the columns the list shows, or all of them, as chosen from the export menu', async () => {
+    const bytes = new Uint8Array(48 * 1024).fill(1);
+    server.handle(
+      api((req) =>
+        req.path === '/api/sys/users/export'
+          ? { body: bytes, headers: { 'content-type': 'application/octet-stream' } }
+          : undefined,
+      ),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:users'), revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    const exports = () => server.received.filter((r) => r.path === '/api/sys/users/export');
+    await renderPage('users');
+    await usersLoaded();
+    // the e-mail column hidden in the column settings is left out of a visible-columns export
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: '邮箱' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /邮箱/ })).toBeNull());
+    await chooseExport('导出可见列');
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    const visible = exports()[0].form.get('columns')!.split(',');
+    expect(visible).toEqual(['userName', 'realName', 'dpmtId', 'roleIds', 'phone', 'status', 'createTime']);
+
+    await chooseExport('导出全部列');
+    await waitFor(() => expect(clicks).toHaveLength(2));
+    expect(exports()[1].form.get('columns')).toBe('all');
+  });
+
+  it('shows how much of an export has arrived while it downloads, then what was saved', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const users = api();
+    server.handle(async (req) => {
+      if (req.path !== '/api/sys/users/export') return users(req);
+      await answered;
+      return {
+        body: new Uint8Array(2048),
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-disposition': 'attachment; filename="users.xlsx"',
+        },
+      };
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:users'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderPage('users');
+    await usersLoaded();
+    await chooseExport('导出全部列');
+    expect(await screen.findByText('正在导出，已接收 0 B')).toBeTruthy();
+    // while one export runs the button spins and offers no second one
+    await waitFor(() => expect(button(/导\s*出/).className).toContain('loading'));
+    release();
+    expect(await screen.findByText('已导出 users.xlsx')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/正在导出/)).toBeNull());
   });
 
   it('hides and shows a column from the column settings', async () => {
