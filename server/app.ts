@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Manifest } from '../runtime/schema/types.ts';
 import type { Db } from './db/tables.ts';
+import type { FileStorage } from './files/storage/types.ts';
 import apiDocs from './plugins/apiDocs.ts';
 import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
@@ -25,8 +26,10 @@ import { systemHooks } from './sys/hooks.ts';
 export interface AppOptions {
   db: Db;
   manifest: Manifest;
-  /** uploads and exports live here */
+  /** uploads and exports live here (with the disk storage) */
   dataDir: string;
+  /** where stored files' bytes live (files/storage/types.ts); default: the disk under dataDir */
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   /** the built app to serve at / (dist/); unset: API only */
   staticDir?: string;
@@ -52,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: security.bodyLimit });
   await app.register(auth);
   await app.register(housekeeping);
-  await app.register(files);
+  await app.register(files, { storage: options.storage });
   await app.register(media);
   await app.register(resources, { hooks: systemHooks });
   await app.register(sys);
