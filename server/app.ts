@@ -16,6 +16,7 @@ import housekeeping from './plugins/housekeeping.ts';
 import manifestRoute from './plugins/manifest.ts';
 import media from './plugins/media.ts';
 import publicService from './plugins/public.ts';
+import publicFiles from './plugins/publicFiles.ts';
 import requestInput from './plugins/requestInput.ts';
 import resources from './plugins/resources.ts';
 import staticFiles from './plugins/static.ts';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sys);
   await app.register(manifestRoute);
   await app.register(publicService);
+  await app.register(publicFiles);
   await app.register(apiDocs);
   if (options.staticDir) await app.register(staticFiles, { root: options.staticDir });
   return app;

@@ -9,7 +9,13 @@ import type { FieldType, Manifest } from '../../runtime/schema/types.ts';
 import { fieldsNeedingColumns } from '../db/columns.ts';
 
 /** Field types whose column can hold an upload's address. */
-const HOLDS_FILE_URLS: ReadonlySet<FieldType> = new Set(['image', 'avatar', 'file', 'url', 'richtext']);
+export const HOLDS_FILE_URLS: ReadonlySet<FieldType> = new Set([
+  'image',
+  'avatar',
+  'file',
+  'url',
+  'richtext',
+]);
 
 /** The part of a stored name before its size suffix and extension: generated names hold no '_' or '.'. */
 export const STORED_BASE = '[A-Za-z0-9-]{1,100}';
