@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../../server/files/fileStore.ts';
 import { FILE_TYPES } from '../../../server/files/fileTypes.ts';
-import { CHUNK_SIZE } from '../../../server/files/storage/postgresStorage.ts';
+import { adoptDiskFiles } from '../../../server/files/storage/adoptDiskFiles.ts';
+import { DiskStorage } from '../../../server/files/storage/diskStorage.ts';
+import { CHUNK_SIZE, PostgresStorage } from '../../../server/files/storage/postgresStorage.ts';
 import type { FileStorage, StorageDriver } from '../../../server/files/storage/types.ts';
 import type { WriteActor } from '../../../server/resources/store.ts';
 import { gradientPng } from '../../../server/seed/sampleImages.ts';
@@ -226,5 +228,41 @@ describe.each(cases)('file storage: $name', ({ backend, driver }) => {
         .where('file_name', 'like', '%broken%')
         .execute(),
     ).toEqual([]);
+  });
+});
+
+describe.each(backends)('moving from the disk to the database on $name', (backend) => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('copies in the files stored on the disk before, once, and leaves records without bytes alone', async () => {
+    server = await startServer(backend, {}, { storage: 'disk' });
+    const admin = await login(server.app, 'admin', ADMIN_PASSWORD);
+    const bytes = text(CHUNK_SIZE + 99);
+    const answer = await postFile(server.app, '/api/common/upload', admin, 'old.txt', bytes);
+    const { fileName } = answer.body.data as { fileName: string };
+    await server.db
+      .insertInto('sys_files')
+      .values({
+        kind: 'upload',
+        name: 'lost0000.txt',
+        original_name: 'lost.txt',
+        mime: 'text/plain',
+        size: 3,
+      })
+      .execute();
+
+    const shared = new PostgresStorage(server.db);
+    const disk = new DiskStorage(server.dataDir);
+    expect(await adoptDiskFiles(server.db, disk, shared)).toEqual([fileName]);
+    expect(await adoptDiskFiles(server.db, disk, shared)).toEqual([]);
+    const opened = await shared.open({ kind: 'upload', name: fileName });
+    expect(opened?.size).toBe(bytes.length);
+    const read: Buffer[] = [];
+    for await (const piece of opened!.read()) read.push(piece as Buffer);
+    expect(Buffer.concat(read).equals(bytes)).toBe(true);
+    expect(await shared.open({ kind: 'upload', name: 'lost0000.txt' })).toBeUndefined();
   });
 });
