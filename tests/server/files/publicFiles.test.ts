@@ -6,6 +6,7 @@
 // addresses. The public image path sends WebP to clients that take it.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileColumns, usedBases } from '../../../server/files/fileReferences.ts';
 import { gradientPng } from '../../../server/seed/sampleImages.ts';
 import { ADMIN_PASSWORD, backends, call, login, postFile, startServer, type TestServer } from '../harness.ts';
 
@@ -154,6 +155,14 @@ describe.each(backends)('attachments of published content on $name', (backend) =
     // a draft using the same file does not publish it
     await content({ attachment: attachment.url, body: '<p>draft</p>' }, false);
     expect((await visitor(attachment.fileName)).status).toBe(404);
+  });
+
+  it('counts the public address held in a row as a use: published by it, and never removed as unused', async () => {
+    const kept = await upload('kept.pdf', pdf('kept'));
+    await content({ body: `<p><a href="https://school.example${WEB}/files/${kept.fileName}">form</a></p>` });
+    expect((await visitor(kept.fileName)).status).toBe(200);
+    const used = await usedBases(server.db, fileColumns(server.manifest));
+    expect(used.has(kept.fileName.split('.')[0])).toBe(true);
   });
 
   it('never serves exports, files no row uses, or names that are not stored names', async () => {
