@@ -108,8 +108,9 @@ async function files(app: FastifyInstance, options: FilesOptions): Promise<void>
   app.get(
     API_PATHS.download,
     {
-      // a browser may keep a download and ask again with its ETag (private, no-cache)
-      config: { access: { signedIn: true }, revalidate: true },
+      // no-store like every signed-in answer (an export holds personal data): the ETag and
+      // ranges serve a download manager resuming or checking a file, not the browser's cache
+      config: { access: { signedIn: true } },
       // delete=true removes the file once it has been sent whole, not before
       onResponse: async (request, reply) => {
         const removal = removeAfterSending.get(request);
