@@ -81,6 +81,12 @@ export const API_PATHS = {
 /** The public content service (spec §7): no sign-in, read by the public site. */
 export const PUBLIC_API_BASE = '/api/cms/web';
 
+/**
+ * Where an upload a published row uses is served to anyone (a content's attachment): 404 once no
+ * published row uses it (docs/api.md "Attachments of published content").
+ */
+export const PUBLIC_FILES_PREFIX = `${PUBLIC_API_BASE}/files/`;
+
 /** Where uploaded images are served to anyone, so a content's pictures show on the public site. */
 export const UPLOADS_PREFIX = '/uploads/';
 

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Manifest } from '../runtime/schema/types.ts';
 import type { Db } from './db/tables.ts';
+import type { FileStorage } from './files/storage/types.ts';
 import apiDocs from './plugins/apiDocs.ts';
 import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
@@ -15,6 +16,7 @@ import housekeeping from './plugins/housekeeping.ts';
 import manifestRoute from './plugins/manifest.ts';
 import media from './plugins/media.ts';
 import publicService from './plugins/public.ts';
+import publicFiles from './plugins/publicFiles.ts';
 import requestInput from './plugins/requestInput.ts';
 import resources from './plugins/resources.ts';
 import staticFiles from './plugins/static.ts';
@@ -25,8 +27,10 @@ import { systemHooks } from './sys/hooks.ts';
 export interface AppOptions {
   db: Db;
   manifest: Manifest;
-  /** uploads and exports live here */
+  /** uploads and exports live here (with the disk storage) */
   dataDir: string;
+  /** where stored files' bytes live (files/storage/types.ts); default: the disk under dataDir */
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   /** the built app to serve at / (dist/); unset: API only */
   staticDir?: string;
@@ -52,12 +56,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: security.bodyLimit });
   await app.register(auth);
   await app.register(housekeeping);
-  await app.register(files);
+  await app.register(files, { storage: options.storage });
   await app.register(media);
   await app.register(resources, { hooks: systemHooks });
   await app.register(sys);
   await app.register(manifestRoute);
   await app.register(publicService);
+  await app.register(publicFiles);
   await app.register(apiDocs);
   if (options.staticDir) await app.register(staticFiles, { root: options.staticDir });
   return app;

@@ -1,6 +1,7 @@
 // Configuration by environment variable, each with a default that works on a fresh machine
 // (DESIGN §2). `--help` prints this table.
 import { resolve } from 'node:path';
+import type { StorageDriver } from './files/storage/types.ts';
 
 export interface ServerConfig {
   port: number;
@@ -10,6 +11,8 @@ export interface ServerConfig {
   schemaDir: string;
   databaseUrl?: string;
   adminPassword?: string;
+  /** where stored files' bytes live: the database every instance shares, or DATA_DIR */
+  fileStorage: StorageDriver;
 }
 
 export const ENVIRONMENT_HELP = [
@@ -21,6 +24,11 @@ export const ENVIRONMENT_HELP = [
     'DATABASE_URL',
     'unset',
     'postgres://… to use a PostgreSQL server; unset: the embedded PGlite in DATA_DIR',
+  ],
+  [
+    'FILE_STORAGE',
+    'database with DATABASE_URL, else disk',
+    "where uploads' bytes live: database (shared by every instance, in its backups) or disk (DATA_DIR)",
   ],
   ['ADMIN_PASSWORD', 'unset', "the first start's administrator password; unset: a random one, printed once"],
 ] as const;
@@ -39,6 +47,13 @@ export function helpText(): string {
   ].join('\n');
 }
 
+function readStorage(env: NodeJS.ProcessEnv): StorageDriver {
+  const given = env.FILE_STORAGE || (env.DATABASE_URL ? 'database' : 'disk');
+  if (given !== 'database' && given !== 'disk')
+    throw new Error(`FILE_STORAGE must be database or disk, not "${env.FILE_STORAGE}"`);
+  return given;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -50,5 +65,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     schemaDir: resolve(env.SCHEMA_DIR || './schemas'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    fileStorage: readStorage(env),
   };
 }

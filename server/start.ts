@@ -12,7 +12,10 @@ import type { ServerConfig } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateSystemTables } from './db/migrate.ts';
 import { syncResourceTables } from './db/syncTables.ts';
-import { filesDir } from './files/paths.ts';
+import { adoptDiskFiles } from './files/storage/adoptDiskFiles.ts';
+import { DiskStorage } from './files/storage/diskStorage.ts';
+import { PostgresStorage } from './files/storage/postgresStorage.ts';
+import type { FileStorage } from './files/storage/types.ts';
 import { DEFAULT_SECURITY, type SecurityConfig } from './security.ts';
 import { type SeedResult, seedDatabase } from './seed/seed.ts';
 
@@ -66,6 +69,17 @@ export async function openDatabase(
   }
 }
 
+/** The configured file storage; the database one takes in the files stored on the disk before it. */
+async function openStorage(database: DatabaseHandle, config: ServerConfig): Promise<FileStorage> {
+  const disk = new DiskStorage(config.dataDir);
+  if (config.fileStorage === 'disk') return disk;
+  const shared = new PostgresStorage(database.db);
+  const adopted = await adoptDiskFiles(database.db, disk, shared);
+  if (adopted.length > 0)
+    process.stderr.write(`copied ${adopted.length} stored files from DATA_DIR into the database\n`);
+  return shared;
+}
+
 /** Resource tables level with the manifest, the seed, and an app serving it. */
 export async function prepareApp(
   database: DatabaseHandle,
@@ -80,15 +94,17 @@ export async function prepareApp(
     );
   });
   const security = { ...DEFAULT_SECURITY, ...options.security };
+  const storage = await openStorage(database, config);
   const seed = await seedDatabase(database.db, manifest, {
     adminPassword: config.adminPassword,
     scrypt: security.scrypt,
-    uploadsDir: filesDir(config.dataDir, 'upload'),
+    storage,
   });
   const app = await buildApp({
     db: database.db,
     manifest,
     dataDir: config.dataDir,
+    storage,
     staticDir: options.staticDir,
     logger: options.logger,
     security,

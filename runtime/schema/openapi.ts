@@ -9,6 +9,7 @@ import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
   PUBLIC_API_BASE,
+  PUBLIC_FILES_PREFIX,
   TOKEN_HEADER,
   UPLOADS_PREFIX,
 } from '../contract.ts';
@@ -823,6 +824,18 @@ const HANDWRITTEN: OperationSpec[] = [
     tag: 'files',
     access: { public: true },
     response: fileResponse('image/*', 'the image'),
+    errors: ['404'],
+  },
+  {
+    method: 'get',
+    path: `${PUBLIC_FILES_PREFIX}{name}`,
+    operationId: 'files.published',
+    summary: 'An upload a published row uses, for anyone',
+    description:
+      'Served while a row the public content service shows uses the file in a field it exposes; 404 otherwise. Not an image: as an attachment. Takes Range and If-None-Match.',
+    tag: 'files',
+    access: { public: true },
+    response: fileResponse('application/octet-stream', 'the file'),
     errors: ['404'],
   },
   {

@@ -230,6 +230,20 @@ async function revisions(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+// The bytes of stored files in the database (files/storage/postgresStorage.ts), so instances
+// sharing a PostgreSQL share their files. A chunk belongs to its file's record and goes with it.
+async function fileChunks(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('sys_file_chunks')
+    .addColumn('file_name', 'text', (c) => c.notNull().references('sys_files.name').onDelete('cascade'))
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('data', 'bytea', (c) => c.notNull())
+    .addPrimaryKeyConstraint('sys_file_chunks_pkey', ['file_name', 'seq'])
+    .execute();
+  // pictures, PDFs and office files are compressed already: kept out of line without another try
+  await sql`alter table sys_file_chunks alter column data set storage external`.execute(db);
+}
+
 const migrations: Record<string, Migration> = {
   '0001_system_tables': { up: systemTables },
   '0002_settings_and_files': { up: settingsAndFiles },
@@ -238,6 +252,7 @@ const migrations: Record<string, Migration> = {
   '0005_audit_log_base_columns': { up: auditLogBaseColumns },
   '0006_file_registry': { up: fileRegistry },
   '0007_revisions': { up: revisions },
+  '0008_file_chunks': { up: fileChunks },
 };
 
 /**

@@ -130,9 +130,9 @@ export interface SettingsTable {
 
 export interface FilesTable {
   id: Generated<number>;
-  /** upload: sent by staff (DATA_DIR/uploads); export: written by the server (DATA_DIR/exports) */
+  /** upload: sent by staff; export: written by the server (bytes with the storage driver) */
   kind: 'upload' | 'export';
-  /** the generated name on disk; never the client's */
+  /** the generated stored name; never the client's */
   name: string;
   /** the client's name, only ever used as the download's suggested file name */
   original_name: string;
@@ -147,6 +147,14 @@ export interface FilesTable {
   create_time: CreatedAt;
 }
 
+/** The bytes of a stored file under the database driver (files/storage/postgresStorage.ts). */
+export interface FileChunksTable {
+  file_name: string;
+  /** 0, 1, 2…: every chunk but the last holds CHUNK_SIZE bytes */
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
   sys_users: UsersTable;
   sys_roles: RolesTable;
@@ -159,6 +167,7 @@ export interface Database {
   sys_revisions: RevisionsTable;
   sys_settings: SettingsTable;
   sys_files: FilesTable;
+  sys_file_chunks: FileChunksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,19 +1,28 @@
 // Which uploads the rows still use. Every resource's file-holding columns are read, from the
 // manifest, so a resource added as YAML is counted like the others: image, avatar and file
 // fields hold an upload's URL, url fields may, and rich text holds pictures and download links
-// inside its HTML. A use is any /uploads/{name} or fileName={name} in the column's text (with or
-// without the API prefix or a host in front), and it counts for the upload and its derived sizes
-// alike ({name}_thumb.webp is the same upload as {name}.png).
+// inside its HTML. A use is any /uploads/{name}, /web/files/{name} (the public attachment path)
+// or fileName={name} in the column's text (with or without the API prefix or a host in front),
+// and it counts for the upload and its derived sizes alike ({name}_thumb.webp is the same upload
+// as {name}.png).
 import { type Kysely, sql } from 'kysely';
 import type { FieldType, Manifest } from '../../runtime/schema/types.ts';
 import { fieldsNeedingColumns } from '../db/columns.ts';
 
 /** Field types whose column can hold an upload's address. */
-const HOLDS_FILE_URLS: ReadonlySet<FieldType> = new Set(['image', 'avatar', 'file', 'url', 'richtext']);
+export const HOLDS_FILE_URLS: ReadonlySet<FieldType> = new Set([
+  'image',
+  'avatar',
+  'file',
+  'url',
+  'richtext',
+]);
 
 /** The part of a stored name before its size suffix and extension: generated names hold no '_' or '.'. */
 export const STORED_BASE = '[A-Za-z0-9-]{1,100}';
-const USE_PATTERN = `(?:/uploads/|fileName=)(${STORED_BASE})`;
+// the public attachment path (/api/cms/web/files/{name}) counts too: a row may hold the address
+// a visitor was given
+const USE_PATTERN = `(?:/uploads/|/web/files/|fileName=)(${STORED_BASE})`;
 
 export interface FileColumn {
   table: string;
@@ -44,7 +53,7 @@ export async function usedBases(db: Kysely<any>, columns: readonly FileColumn[])
     const { rows } = await sql<{ base: string }>`
       select distinct (regexp_matches(${text}, ${USE_PATTERN}, 'g'))[1] as base
       from ${sql.table(table)}
-      where ${text} ~ ${'/uploads/|fileName='}
+      where ${text} ~ ${'/uploads/|/web/files/|fileName='}
     `.execute(db);
     for (const row of rows) used.add(row.base);
   }

@@ -1,12 +1,9 @@
-// Stored files: written under DATA_DIR with a generated name and recorded in sys_files with
-// their owner and original name, read back and removed by that record. The client's file name
-// is kept only as text for the download's suggested name; it never becomes a path. A file is
-// read only when it has a record, only as a regular file inside its folder, never through a
-// symbolic link: a link or a device planted in the folder is not a stored file.
+// Stored files: recorded in sys_files with their owner and original name under a generated
+// name, their bytes kept by a storage driver (storage/types.ts: the disk under DATA_DIR, or the
+// database every instance shares). The client's file name is kept only as text for the
+// download's suggested name; it never becomes a path. A file is read only when it has a record.
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { type FileHandle, open, rm, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import { UPLOADS_PREFIX, type UploadResult } from '../../runtime/contract.ts';
 import { writeAudit } from '../audit.ts';
@@ -15,20 +12,10 @@ import { notFound } from '../http/errors.ts';
 import { SERVER_MESSAGES } from '../http/messages.ts';
 import type { WriteActor } from '../resources/store.ts';
 import type { FileTypeRule } from './fileTypes.ts';
-import { type FileKind, filesDir, isStoredName } from './paths.ts';
+import type { FileKind } from './paths.ts';
+import type { FileStorage, StoredBytes, StoredRef } from './storage/types.ts';
 
 export type FileRecord = Selectable<FilesTable>;
-
-// O_NOFOLLOW: a symbolic link in the last part of the path fails (ELOOP) instead of being
-// followed; O_NONBLOCK: a planted FIFO cannot hold the request open waiting for a writer
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-const NOT_STORED = new Set(['ENOENT', 'ELOOP', 'ENOTDIR', 'ENXIO', 'EISDIR']);
-
-/** An open stored file and its size; the caller closes it (a read stream does so when done). */
-export interface OpenedFile {
-  handle: FileHandle;
-  size: number;
-}
 
 /** The sender's name, as text only: no path, no control characters, at most 200 characters. */
 export function cleanOriginalName(name: string): string {
@@ -43,18 +30,10 @@ export function downloadUrl(fileName: string): string {
   return `/common/download?fileName=${encodeURIComponent(fileName)}`;
 }
 
-/** The absolute path of a stored name, and proof that it stays inside its folder. */
-export function storedPath(dataDir: string, kind: FileKind, name: string): string {
-  const dir = resolve(filesDir(dataDir, kind));
-  const path = resolve(dir, name);
-  if (!isStoredName(name) || relative(dir, path) !== name) throw notFound(SERVER_MESSAGES.fileNotFound);
-  return path;
-}
-
 export class FileStore {
   constructor(
     private readonly db: Db,
-    private readonly dataDir: string,
+    readonly storage: FileStorage,
   ) {}
 
   /**
@@ -85,14 +64,8 @@ export class FileStore {
         pixels: undefined,
       })),
     ];
-    const written: string[] = [];
+    const refs: StoredRef[] = files.map((file) => ({ kind, name: file.name }));
     try {
-      for (const file of files) {
-        const path = storedPath(this.dataDir, kind, file.name);
-        // wx: a name is never reused, not even by a file someone put there by hand
-        await writeFile(path, file.bytes, { flag: 'wx' });
-        written.push(path);
-      }
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sys_files')
@@ -110,6 +83,9 @@ export class FileStore {
             })),
           )
           .execute();
+        // the records first: the database driver's chunks point at them
+        for (const file of files)
+          await this.storage.write(trx, { kind, name: file.name }, Readable.from([file.bytes]));
         await writeAudit(trx, {
           userId: actor.auth.userId,
           userName: actor.auth.userName,
@@ -120,7 +96,7 @@ export class FileStore {
         });
       });
     } catch (error) {
-      await Promise.all(written.map((path) => rm(path, { force: true })));
+      await this.storage.abandon(refs);
       throw error;
     }
     return {
@@ -138,36 +114,16 @@ export class FileStore {
     return query.executeTakeFirst();
   }
 
-  /** The recorded file, opened for reading; 404 for anything but a regular file in its folder. */
-  async open(record: FileRecord): Promise<OpenedFile> {
-    let handle: FileHandle;
-    try {
-      handle = await open(storedPath(this.dataDir, record.kind, record.name), OPEN_FLAGS);
-    } catch (error) {
-      if (NOT_STORED.has((error as NodeJS.ErrnoException).code ?? ''))
-        throw notFound(SERVER_MESSAGES.fileNotFound);
-      throw error;
-    }
-    const stat = await handle.stat();
-    if (!stat.isFile()) {
-      await handle.close();
-      throw notFound(SERVER_MESSAGES.fileNotFound);
-    }
-    return { handle, size: stat.size };
-  }
-
-  async read(record: FileRecord): Promise<Buffer> {
-    const { handle } = await this.open(record);
-    try {
-      return await handle.readFile();
-    } finally {
-      await handle.close();
-    }
+  /** The recorded file's bytes; 404 when the storage holds none under its name. */
+  async open(record: Pick<FileRecord, 'kind' | 'name'>): Promise<StoredBytes> {
+    const opened = await this.storage.open({ kind: record.kind, name: record.name });
+    if (!opened) throw notFound(SERVER_MESSAGES.fileNotFound);
+    return opened;
   }
 
   /** The bytes of files whose records are already gone (a removal that committed). */
   async discard(kind: FileKind, names: readonly string[]): Promise<void> {
-    await Promise.all(names.map((name) => rm(storedPath(this.dataDir, kind, name), { force: true })));
+    await this.storage.discard(names.map((name) => ({ kind, name })));
   }
 
   /** The record and the file, the record first so a failed delete leaves nothing pointing at a gap. */
@@ -183,6 +139,6 @@ export class FileStore {
         address: actor.address,
       });
     });
-    await rm(storedPath(this.dataDir, record.kind, record.name), { force: true });
+    await this.storage.discard([{ kind: record.kind, name: record.name }]);
   }
 }

@@ -1,7 +1,6 @@
 // Files (docs/api.md "Files"): uploads by staff, downloads of stored files, and the public
 // serving of uploaded images. Also registers multipart parsing, which the import action of the
 // resources plugin reads its spreadsheet with.
-import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,9 +11,13 @@ import { FileStore } from '../files/fileStore.ts';
 import { checkFileType, isPublicImage } from '../files/fileTypes.ts';
 import { type PreparedImage, prepareImage } from '../files/imageVariants.ts';
 import { readOneFile } from '../files/multipartFile.ts';
-import { filesDir, isStoredName } from '../files/paths.ts';
+import { isStoredName } from '../files/paths.ts';
+import { sendStored } from '../files/sendStored.ts';
+import { DiskStorage } from '../files/storage/diskStorage.ts';
+import type { FileStorage } from '../files/storage/types.ts';
 import { uploadPermissions } from '../files/uploadAccess.ts';
 import { uploadTarget } from '../files/uploadTarget.ts';
+import { acceptsWebp, negotiableOriginal } from '../files/webpChoice.ts';
 import { actorOf } from '../http/actor.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -45,11 +48,16 @@ function readDownloadQuery(request: FastifyRequest): { fileName: string; remove:
   return { fileName: fileName as string, remove: remove === 'true' };
 }
 
-async function files(app: FastifyInstance): Promise<void> {
-  const store = new FileStore(app.db, app.dataDir);
+export interface FilesOptions {
+  /** where the bytes live (storage/types.ts); default: the disk under DATA_DIR */
+  storage?: FileStorage;
+}
+
+async function files(app: FastifyInstance, options: FilesOptions): Promise<void> {
+  const storage = options.storage ?? new DiskStorage(app.dataDir);
+  await storage.init();
+  const store = new FileStore(app.db, storage);
   app.decorate('files', store);
-  for (const kind of ['upload', 'export'] as const)
-    await mkdir(filesDir(app.dataDir, kind), { recursive: true });
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: app.security.uploadLimit } });
 
@@ -100,8 +108,10 @@ async function files(app: FastifyInstance): Promise<void> {
   app.get(
     API_PATHS.download,
     {
+      // no-store like every signed-in answer (an export holds personal data): the ETag and
+      // ranges serve a download manager resuming or checking a file, not the browser's cache
       config: { access: { signedIn: true } },
-      // delete=true removes the file once it has been sent, not before
+      // delete=true removes the file once it has been sent whole, not before
       onResponse: async (request, reply) => {
         const removal = removeAfterSending.get(request);
         if (removal && reply.statusCode === 200) await removal();
@@ -116,45 +126,51 @@ async function files(app: FastifyInstance): Promise<void> {
       // an export is its maker's; an upload any signed-in user may read (it is part of a record)
       if (record.kind === 'export' && !own) throw forbidden(SERVER_MESSAGES.fileOfAnotherUser);
       if (remove && !own) throw forbidden(SERVER_MESSAGES.fileDeleteRefused);
-      const bytes = await store.read(record);
+      const bytes = await store.open(record);
       if (remove) {
         removeAfterSending.set(request, () => store.remove(record, actorOf(request)));
       }
-      return reply
-        .header('content-type', record.mime)
-        .header('content-disposition', contentDisposition(record.original_name))
-        .send(bytes);
+      return sendStored(request, reply, bytes, {
+        etag: `"${record.name}"`,
+        type: record.mime,
+        disposition: contentDisposition(record.original_name),
+      });
     },
   );
 
   // Uploaded images for anyone (the public site shows them). Served only when the name has an
   // upload record whose type is an image, from the record's type (sniffed at upload), never from
-  // the extension or the bytes, and only a regular file in the uploads folder (FileStore.open).
+  // the extension or the bytes, and only bytes the storage driver holds under that name.
   // Generated names never change, so caches keep them; nothing is sniffed, nothing runs as a page.
-  const imageHeaders = {
-    // an image, never a page: nothing in it may run, load or be framed
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } },
-    // the public site, on its own origin, shows these pictures
-    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
-  };
+  // An original asked by a client that takes WebP gets its WebP display size (webpChoice.ts).
   app.get(
     `${UPLOADS_PREFIX}:name`,
-    { config: { access: { public: true } }, helmet: imageHeaders },
+    { config: { access: { public: true } }, helmet: IMAGE_HEADERS },
     async (request, reply) => {
       const { name } = request.params as { name: string };
       const record = isStoredName(name) ? await store.find(name, 'upload') : undefined;
       if (!record || !isPublicImage(record)) throw notFound('file not found');
-      const tag = `"${record.name}"`;
-      reply
-        .header('content-type', record.mime)
-        .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
-        .header('etag', tag);
-      if (request.headers['if-none-match'] === tag) return reply.code(304).send();
-      const { handle, size } = await store.open(record);
-      // the stream closes the file when it ends or the request is aborted
-      return reply.header('content-length', size).send(handle.createReadStream());
+      const negotiable = negotiableOriginal(record);
+      const display =
+        negotiable && acceptsWebp(request.headers.accept)
+          ? await store.find(negotiable, 'upload')
+          : undefined;
+      const served = display && display.variant_of === record.name ? display : record;
+      const bytes = await store.open(served);
+      return sendStored(request, reply, bytes, {
+        etag: `"${served.name}"`,
+        type: served.mime,
+        cacheControl: `public, max-age=${YEAR_SECONDS}, immutable`,
+        vary: negotiable ? 'Accept' : undefined,
+      });
     },
   );
 }
 
-export default fp(files, { name: 'files', fastify: '5.x', dependencies: ['context', 'auth'] });
+/** An image, never a page: nothing in it may run, load or be framed; the public site, on its own origin, shows it. */
+export const IMAGE_HEADERS = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } },
+  crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+};
+
+export default fp<FilesOptions>(files, { name: 'files', fastify: '5.x', dependencies: ['context', 'auth'] });

@@ -6,6 +6,7 @@ import { LIST_MAX_LIMIT } from '../../runtime/contract.ts';
 import { safeUrlValue } from '../../runtime/schema/safeUrl.ts';
 import type { Field, Manifest, PublicView, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
+import { HOLDS_FILE_URLS } from '../files/fileReferences.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
 import { asRecord } from '../http/params.ts';
@@ -15,6 +16,7 @@ import { type FilterClause, type ListQuery, parseQuery, sortKeys } from '../reso
 import { sanitizeRichText } from '../resources/richText.ts';
 import type { ApiRow } from '../resources/rows.ts';
 import type { ResourceStore } from '../resources/store.ts';
+import { publicFileUrls } from './fileUrls.ts';
 import type { Refinement } from './named.ts';
 import { nestRows } from './tree.ts';
 import { visibilityClauses } from './visibility.ts';
@@ -35,12 +37,15 @@ export interface ViewContext {
  * A stored value as the public may see it. Writes through the API already hold to these rules; a
  * row written straight into the table (or before a rule existed) does not, so an address that
  * breaks the address rule goes out as null and rich text is cleaned again: a public page never
- * gets a javascript: link or a script from this service.
+ * gets a javascript: link or a script from this service. An upload's download call, which needs
+ * a session, goes out as its public attachment path (fileUrls.ts).
  */
 function publicValue(field: Field | undefined, value: unknown): unknown {
   if (!field) return value;
-  if (field.type === 'richtext' && typeof value === 'string') return sanitizeRichText(value);
-  return safeUrlValue(field.type, value);
+  if (field.type === 'richtext' && typeof value === 'string') return publicFileUrls(sanitizeRichText(value));
+  const safe = safeUrlValue(field.type, value);
+  // a file or link field's download call becomes the attachment path a visitor can open
+  return HOLDS_FILE_URLS.has(field.type) && typeof safe === 'string' ? publicFileUrls(safe) : safe;
 }
 
 /** `id` and the view's fields, nothing else: the public sees what the schema exposes. */

@@ -7,6 +7,7 @@ import type { Manifest } from '../../runtime/schema/types.ts';
 import { ADMIN_ROLE_KEY } from '../auth/grants.ts';
 import { generatePassword, hashPassword, type ScryptParams } from '../auth/password.ts';
 import type { Db } from '../db/tables.ts';
+import type { FileStorage } from '../files/storage/types.ts';
 import { seedLicense } from '../sys/license.ts';
 import { DASHBOARD_KEY } from './menuEntries.ts';
 import { seedSampleData } from './seedSample.ts';
@@ -21,8 +22,8 @@ export interface SeedOptions {
   scrypt: ScryptParams;
   /** write the sample school once per database (default true) */
   sampleData?: boolean;
-  /** where the sample pictures go (DATA_DIR/uploads); unset: rows only */
-  uploadsDir?: string;
+  /** where the sample pictures are stored (the server's file storage); unset: rows only */
+  storage?: FileStorage;
 }
 
 export interface SeedResult {
@@ -53,9 +54,7 @@ export async function seedDatabase(db: Db, manifest: Manifest, options: SeedOpti
     const now = new Date();
     await seedLicense(trx, now);
     const sample = async () =>
-      options.sampleData === false
-        ? []
-        : seedSampleData(trx, manifest, { now, uploadsDir: options.uploadsDir });
+      options.sampleData === false ? [] : seedSampleData(trx, manifest, { now, storage: options.storage });
     if (!firstStart || hash === undefined)
       return { firstStart: false, menusAdded, sampleData: await sample() };
 

@@ -4,15 +4,14 @@
 // filled only while its table is empty, and a marker in sys_settings keeps a later start from
 // filling again a table staff emptied on purpose. Field names go through the manifest, so a
 // field a schema no longer has is left out rather than failing the start.
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { type Kysely, sql } from 'kysely';
 import { derivedImageUrl } from '../../runtime/contract.ts';
 import type { Manifest, Resource } from '../../runtime/schema/types.ts';
 import type { Database } from '../db/tables.ts';
 import { columnValue } from '../db/treeRoot.ts';
 import { prepareImage } from '../files/imageVariants.ts';
+import type { FileStorage } from '../files/storage/types.ts';
 import { sanitizeRichText } from '../resources/richText.ts';
 import {
   BLOCKS,
@@ -40,8 +39,8 @@ const DAY = 86_400_000;
 
 export interface SampleOptions {
   now: Date;
-  /** where the sample pictures are written; unset: rows only (tests) */
-  uploadsDir?: string;
+  /** where the sample pictures are stored; unset: rows only (tests) */
+  storage?: FileStorage;
 }
 
 class SampleWriter {
@@ -132,8 +131,8 @@ function dayTime(now: Date, daysAgo: number, i: number): string {
 
 const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join('');
 
-async function writeImages(trx: Kysely<Database>, uploadsDir: string, ownerId: number | undefined) {
-  await mkdir(uploadsDir, { recursive: true });
+async function writeImages(trx: Kysely<Database>, storage: FileStorage, ownerId: number | undefined) {
+  await storage.init();
   for (const [name, [from, to]] of Object.entries(SAMPLE_IMAGES)) {
     // stored as an upload would be: the picture and its derived sizes (server/files/imageVariants.ts),
     // so list cells find the thumbnail they ask for
@@ -149,7 +148,6 @@ async function writeImages(trx: Kysely<Database>, uploadsDir: string, ownerId: n
       })),
     ].filter((f) => f.name !== '');
     for (const file of files) {
-      if (!existsSync(join(uploadsDir, file.name))) await writeFile(join(uploadsDir, file.name), file.bytes);
       await trx
         .insertInto('sys_files')
         .values({
@@ -165,6 +163,11 @@ async function writeImages(trx: Kysely<Database>, uploadsDir: string, ownerId: n
         })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
+      // after the record (the database driver's chunks point at it); bytes a failed seed left
+      // on the disk are written again
+      await storage.write(trx, { kind: 'upload', name: file.name }, Readable.from([file.bytes]), {
+        replace: true,
+      });
     }
   }
 }
@@ -413,7 +416,7 @@ export async function seedSampleData(
     }
   }
 
-  if (options.uploadsDir) await writeImages(trx, options.uploadsDir, admin?.id);
+  if (options.storage) await writeImages(trx, options.storage, admin?.id);
   await trx
     .insertInto('sys_settings')
     .values({ key: SAMPLE_MARKER, value: JSON.stringify({ seededAt: now.toISOString(), filled: w.filled }) })

@@ -1,10 +1,13 @@
 // Uploading a picture through a generated form: a phone photo (a JPEG lying on its side with an
 // EXIF orientation, made here with sharp) is picked in the image field, previewed, saved, and
 // the list shows its upright thumbnail, never the original photo. Then the same picture is
-// chosen from the media library for another record, without uploading it again.
+// chosen from the media library for another record, without uploading it again. Last, a
+// document attached to a content in its form is downloadable by a visitor without a session
+// while the content is published, and is a 404 once it is unpublished.
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminApi } from './adminApi.ts';
 import { openBrowserPage, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -105,5 +108,66 @@ describe('pictures uploaded in a form', () => {
     const row = page.getByRole('row').filter({ hasText: '校门口（再用）' });
     await row.waitFor();
     expect(await row.locator('img').getAttribute('src')).toBe(thumbnail);
+  });
+});
+
+describe('the attachment of a published content', () => {
+  it('is attached in the form, downloaded by a visitor while published, and a 404 once unpublished', async () => {
+    const api = await adminApi(baseUrl, adminPassword);
+    const title = '期末考试安排';
+    const category = await api('POST', '/api/cms/contentCategorys', {
+      categoryName: '通知公告（附件）',
+      kind: 0,
+    });
+    const content = await api('POST', '/api/cms/contents', {
+      title,
+      categoryId: category.id,
+      body: '<p>考试安排见附件。</p>',
+      publishTime: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await page.goto(`${baseUrl}/#/cms/contents?f.title=${encodeURIComponent(title)}`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .first()
+      .getByRole('button', { name: /修\s*改/ })
+      .click();
+    const drawer = page.locator('.ant-drawer-section').filter({ hasText: '编辑内容' });
+    await expect.poll(() => drawer.getByRole('textbox', { name: /标题/ }).inputValue()).toBe(title);
+    // the attachment sits with the body, on the form's second tab
+    await drawer.getByRole('tab', { name: '正文' }).click();
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const field = drawer.getByTestId('upload-attachment');
+    await field.locator('input[type="file"]').setInputFiles({
+      name: '考试安排.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    // the stored name (32 hex digits) replaces the progress bar once the upload is done
+    await field.getByText(/^[0-9a-f]{32}\.pdf$/).waitFor();
+    await field.scrollIntoViewIfNeeded();
+    await screenshot(page, 'media-07-attachment-field-1366');
+    await page.setViewportSize({ width: 360, height: 760 });
+    await field.scrollIntoViewIfNeeded();
+    await screenshot(page, 'media-08-attachment-field-360');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await api('PUT', `/api/cms/contents/publish/${content.id}`, {});
+
+    // a visitor: no session, only the public service's answer
+    const published = await fetch(`${baseUrl}/api/cms/web/contents/${content.id}`);
+    expect(published.status).toBe(200);
+    const address = ((await published.json()) as { data: { attachment: string } }).data.attachment;
+    expect(address).toMatch(/^\/api\/cms\/web\/files\/[0-9a-f]{32}\.pdf$/);
+    const file = await fetch(`${baseUrl}${address}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+
+    await api('PUT', `/api/cms/contents/unpublish/${content.id}`, {});
+    expect((await fetch(`${baseUrl}${address}`)).status).toBe(404);
   });
 });

@@ -16,6 +16,9 @@ import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts
 import { migrateSystemTables } from '../../server/db/migrate.ts';
 import { syncResourceTables } from '../../server/db/syncTables.ts';
 import type { Db } from '../../server/db/tables.ts';
+import { DiskStorage } from '../../server/files/storage/diskStorage.ts';
+import { PostgresStorage } from '../../server/files/storage/postgresStorage.ts';
+import type { FileStorage, StorageDriver } from '../../server/files/storage/types.ts';
 import type { SecurityConfig } from '../../server/security.ts';
 import { type SeedResult, seedDatabase } from '../../server/seed/seed.ts';
 
@@ -150,6 +153,8 @@ export interface ServerOptions {
   sampleData?: boolean;
   /** default: the project's schemas plus tests/server/fixtures */
   manifest?: Manifest;
+  /** where stored files' bytes live (default disk: the tests that plant files in DATA_DIR) */
+  storage?: StorageDriver;
 }
 
 export async function startServer(
@@ -163,11 +168,13 @@ export async function startServer(
   await migrateSystemTables(handle.db);
   await syncResourceTables(handle.db, manifest);
   const merged = { ...TEST_SECURITY, ...security };
+  const storage: FileStorage =
+    options.storage === 'database' ? new PostgresStorage(handle.db) : new DiskStorage(dataDir);
   const seed = await seedDatabase(handle.db, manifest, {
     adminPassword: ADMIN_PASSWORD,
     scrypt: merged.scrypt!,
     sampleData: options.sampleData ?? false,
-    uploadsDir: join(dataDir, 'uploads'),
+    storage,
   });
   const apps: FastifyInstance[] = [];
   const open = async (extra: Partial<SecurityConfig> = {}, other = manifest) => {
@@ -175,6 +182,7 @@ export async function startServer(
       db: handle.db,
       manifest: other,
       dataDir,
+      storage,
       security: { ...merged, ...extra },
     });
     apps.push(app);
