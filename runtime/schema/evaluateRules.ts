@@ -2,7 +2,7 @@
 // write would leave (store.ts), the form to the values being typed (ResourceForm.tsx). One
 // function for both, so the browser says exactly what the server refuses.
 import { evaluateCondition } from './condition.ts';
-import type { Field, FieldRule, I18n, Resource } from './types.ts';
+import type { Field, FieldRule, I18n, Lang, Resource } from './types.ts';
 
 /** The field a broken rule's message goes on, and the message in both languages. */
 export type RuleErrors = Record<string, I18n>;
@@ -62,4 +62,13 @@ export function ruleErrors(resource: Resource, row: Record<string, unknown>): Ru
     if (out[rule.field] === undefined && !ruleHolds(rule, row, fields)) out[rule.field] = rule.message;
   }
   return out;
+}
+
+/** The same messages in one language (an import's report, the form). */
+export function ruleMessages(
+  resource: Resource,
+  row: Record<string, unknown>,
+  lang: Lang,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(ruleErrors(resource, row)).map(([field, m]) => [field, m[lang]]));
 }
