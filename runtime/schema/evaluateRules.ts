@@ -49,19 +49,36 @@ export function ruleHolds(
 
 const fieldMaps = new WeakMap<Resource, Map<string, Field>>();
 
-/** The broken rules' messages by field, the first rule's for a field two rules put one on. */
-export function ruleErrors(resource: Resource, row: Record<string, unknown>): RuleErrors {
-  const out: RuleErrors = {};
-  if (!resource.rules) return out;
+/** The resource's rules the row breaks, in the order the schema declares them. */
+export function brokenRules(resource: Resource, row: Record<string, unknown>): FieldRule[] {
+  if (!resource.rules) return [];
   let fields = fieldMaps.get(resource);
   if (!fields) {
     fields = new Map(resource.fields.map((f) => [f.name, f]));
     fieldMaps.set(resource, fields);
   }
-  for (const rule of resource.rules) {
-    if (out[rule.field] === undefined && !ruleHolds(rule, row, fields)) out[rule.field] = rule.message;
-  }
+  const known = fields;
+  return resource.rules.filter((rule) => !ruleHolds(rule, row, known));
+}
+
+/** Every field a rule reads: its own, the one it compares with or lists, its condition's. */
+export function ruleFields(rule: FieldRule): string[] {
+  const names = [rule.field, ...(rule.anyOf ?? [])];
+  for (const other of [rule.after, rule.notBefore, rule.when?.field])
+    if (other !== undefined) names.push(other);
+  return [...new Set(names)];
+}
+
+/** Messages by field, the first broken rule's for a field two rules put one on. */
+export function messagesByField(rules: FieldRule[]): RuleErrors {
+  const out: RuleErrors = {};
+  for (const rule of rules) out[rule.field] ??= rule.message;
   return out;
+}
+
+/** The broken rules' messages by field. */
+export function ruleErrors(resource: Resource, row: Record<string, unknown>): RuleErrors {
+  return messagesByField(brokenRules(resource, row));
 }
 
 /** The same messages in one language (an import's report, the form). */
