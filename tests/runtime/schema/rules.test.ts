@@ -2,8 +2,11 @@
 // Rules across fields: how the YAML is read into the manifest's rules (fieldRules.ts) and how
 // one row is judged against them (evaluateRules.ts), the function the server and the form share.
 import { describe, expect, it } from 'vitest';
+import { conditionText, parseCondition } from '../../../runtime/schema/condition.ts';
 import { holdsValue, ruleErrors, ruleMessages } from '../../../runtime/schema/evaluateRules.ts';
 import { loadSchemaTexts } from '../../../runtime/schema/load.ts';
+import { buildManifest } from '../../../runtime/schema/manifest.ts';
+import { buildOpenApi } from '../../../runtime/schema/openapi.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 
 const EVENTS = `
@@ -49,7 +52,7 @@ fields:
   fullName: { type: string, title: { zh: 姓名, en: Name } }
 `;
 
-function events(): Resource {
+function loaded(): Resource[] {
   const { resources, problems } = loadSchemaTexts(
     [
       { path: 'qa/events.yaml', text: EVENTS },
@@ -58,8 +61,9 @@ function events(): Resource {
     '.',
   );
   expect(problems).toEqual([]);
-  return resources.find((r) => r.name === 'events')!;
+  return resources;
 }
+const events = (): Resource => loaded().find((r) => r.name === 'events')!;
 
 describe('reading rules across fields', () => {
   it('keeps each rule as one check, its field (the first listed by default), its condition and message', () => {
@@ -162,5 +166,38 @@ describe('judging a row by its rules', () => {
     const row = { ...contact, minAge: 3, startTime: '2026-05-01T09:00:00Z', endTime: '2026-05-01T08:00:00Z' };
     expect(ruleMessages(r, row, 'en')).toEqual({ endTime: 'End after start' });
     expect(ruleMessages(r, { ...row, endTime: null }, 'en')).toEqual({ endTime: 'second' });
+  });
+});
+
+describe('rules across fields in the OpenAPI description', () => {
+  it('lists each rule, its condition as the YAML writes it, on every write body', () => {
+    const doc = buildOpenApi(buildManifest(loaded(), []));
+    const body = (doc.paths['/api/qa/events'].post as any).requestBody.content['application/json'].schema;
+    expect(body.description).toBe(
+      [
+        'Rules across fields, checked on the row the write leaves (a 400 on the field):',
+        '- `endTime` is after `startTime`: "End after start" on `endTime`',
+        '- `maxAge` is not before `minAge` while `online`: "Ages the wrong way round" on `maxAge`',
+        '- one of `phone`, `email`, `teacherIds` holds a value: "Give a contact" on `phone`',
+        '- `linkUrl` holds a value while `online`: "An online event needs a link" on `linkUrl`',
+        '- `endTime` holds a value while `minAge == 3`: "second" on `endTime`',
+      ].join('\n'),
+    );
+    const people = (doc.paths['/api/qa/people'].post as any).requestBody.content['application/json'].schema;
+    expect(people).not.toHaveProperty('description');
+  });
+
+  it('writes a condition back as it was read', () => {
+    for (const text of [
+      'status == 0',
+      'kind != link',
+      'type in [a, b]',
+      'type not in [1, 2]',
+      'isLink',
+      '!isLink',
+    ]) {
+      const parsed = parseCondition(text);
+      expect(parsed.ok && conditionText(parsed.condition)).toBe(text);
+    }
   });
 });
