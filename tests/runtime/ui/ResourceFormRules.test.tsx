@@ -80,6 +80,17 @@ describe('ResourceForm with rules across fields', () => {
     expect(sent[0]).toMatchObject({ name: 'Outing', phone: '0571-1234' });
   });
 
+  it('judges dates of the row read when a save is tried, though no field was touched', async () => {
+    const sent = renderForm(trips, {
+      mode: 'update',
+      initial: { id: 8, name: '秋游', phone: '0571-1', startDate: '2026-05-03', endDate: '2026-05-01' },
+    });
+    expect(errorOf('endDate')).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(errorOf('endDate')).toContain('返回日期须晚于出发日期'));
+    expect(sent).toHaveLength(0);
+  });
+
   it('shows the school CMS rule on the school info form once the last contact is cleared', async () => {
     const companys = resourceNamed(resources, 'companys');
     renderForm(companys, {
