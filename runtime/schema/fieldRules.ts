@@ -31,7 +31,7 @@ export const rulesMetaSchema = {
       after: ruleField,
       notBefore: ruleField,
       anyOf: { type: 'array', items: ruleField, minItems: 2, uniqueItems: true },
-      required: { const: true },
+      required: { enum: [true] },
       when: {
         type: 'string',
         minLength: 1,
