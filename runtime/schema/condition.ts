@@ -72,3 +72,23 @@ export function evaluateCondition(condition: FieldCondition, row: Record<string,
       return FALSY_VALUES.includes(actual);
   }
 }
+
+/** A parsed condition written back the way the YAML says it (`status == 0`, `!isLink`). */
+export function conditionText(condition: FieldCondition): string {
+  const { field, op, value } = condition;
+  const items = () => `[${(value as unknown[]).map(String).join(', ')}]`;
+  switch (op) {
+    case 'eq':
+      return `${field} == ${String(value)}`;
+    case 'ne':
+      return `${field} != ${String(value)}`;
+    case 'in':
+      return `${field} in ${items()}`;
+    case 'notIn':
+      return `${field} not in ${items()}`;
+    case 'truthy':
+      return field;
+    case 'falsy':
+      return `!${field}`;
+  }
+}

@@ -3,6 +3,7 @@
 // types, and addresses (names, routes, calls, permission codes) that must not collide.
 import { checkDefault } from './checkDefaults.ts';
 import { checkIdentifiers, reservedTable } from './checkIdentifiers.ts';
+import { checkRules } from './checkRules.ts';
 import { didYouMean } from './didYouMean.ts';
 import { type FieldReference, ROLE_WORDS } from './fieldReference.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
@@ -55,6 +56,7 @@ export function crossCheck(loaded: LoadedResource[], menus: LoadedMenus): Proble
     checkPublishWindow(entry.resource, report);
     checkRelativeColumns(entry.resource, report);
     checkOrder(entry.resource, orderPath(entry.source), report);
+    checkRules(entry.resource, report);
     const group = entry.resource.menu?.parent;
     if (
       group !== undefined &&

@@ -22,7 +22,8 @@ export interface FieldReference {
     | 'publish window field'
     | 'order field'
     | 'order group'
-    | 'index field';
+    | 'index field'
+    | 'rule field';
 }
 
 /** What each place that names a field is called in a message. */
@@ -41,4 +42,5 @@ export const ROLE_WORDS: Record<FieldReference['role'], I18n> = {
   'order field': { en: 'order field', zh: '排序字段' },
   'order group': { en: 'order group', zh: '排序分组' },
   'index field': { en: 'index field', zh: '索引字段' },
+  'rule field': { en: 'rule field', zh: '规则字段' },
 };

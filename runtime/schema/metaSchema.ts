@@ -1,6 +1,7 @@
 // The meta-schema: what a resource file and _menus.yaml may contain, as JSON Schema for ajv,
 // and the TypeScript shape of a document that passed it. Rules that need more than one file or
 // knowledge of the declared fields live in crossCheck.ts.
+import { type RawRule, rulesMetaSchema } from './fieldRules.ts';
 import { ifThen } from './ifThen.ts';
 import { FIELD_TYPES, type Field, type FieldType, STANDARD_ACTIONS } from './types.ts';
 import { type RawUploadRules, uploadRulesMetaSchema } from './uploadRules.ts';
@@ -124,6 +125,8 @@ export interface RawResource {
   publish?: { at: string; until?: string };
   /** composite indexes, each a list of field names (docs/schema.md, "Indexes") */
   indexes?: string[][];
+  /** rules relating fields (docs/schema.md, "Rules across fields") */
+  rules?: RawRule[];
 }
 
 export type RawMenus = Record<string, { title: RawI18n; icon?: string; order?: number; parent?: string }>;
@@ -410,6 +413,7 @@ export const resourceMetaSchema = {
       description: 'composite indexes, each a list of field names such as [categoryId, publishTime]',
       items: { ...fieldNames, description: 'a list of field names' },
     },
+    rules: rulesMetaSchema,
     public: {
       type: 'object',
       properties: {

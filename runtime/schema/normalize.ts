@@ -6,6 +6,7 @@ import { snakeCase } from 'change-case';
 import { coerceLiteral } from './coerceLiteral.ts';
 import { parseCondition } from './condition.ts';
 import type { FieldReference } from './fieldReference.ts';
+import { normalizeRules } from './fieldRules.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import type {
   RawActionObject,
@@ -179,6 +180,8 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
       }),
     );
   const nouns = rowNouns(resource, raw.singular !== undefined);
+  const rules = normalizeRules(raw.rules, { condition, refer, report: ctx.report });
+  if (rules) resource.rules = rules;
   resource.actions = (raw.actions ?? [...DEFAULT_ACTIONS]).map((entry, i) =>
     normalizeAction(entry, i, resource, { condition, refer, setValues, report: ctx.report, nouns }),
   );

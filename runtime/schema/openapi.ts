@@ -14,6 +14,7 @@ import {
   UPLOADS_PREFIX,
 } from '../contract.ts';
 import { toJsonSchema } from './compileJsonSchema.ts';
+import { conditionText } from './condition.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import { listFilters } from './listFilters.ts';
 import { permissionCode } from './manifest.ts';
@@ -189,9 +190,28 @@ const idList: Schema = {
 
 const countData: Schema = { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } };
 
+/** What each rule across fields asks, in a line of its own (docs/schema.md "Rules across fields"). */
+function rulesText(resource: Resource): string | undefined {
+  if (!resource.rules) return undefined;
+  const lines = resource.rules.map((rule) => {
+    const check = rule.anyOf
+      ? `one of ${rule.anyOf.map((f) => `\`${f}\``).join(', ')} holds a value`
+      : rule.required
+        ? `\`${rule.field}\` holds a value`
+        : `\`${rule.field}\` is ${rule.after ? 'after' : 'not before'} \`${rule.after ?? rule.notBefore}\``;
+    const when = rule.when ? ` while \`${conditionText(rule.when)}\`` : '';
+    return `- ${check}${when}: "${rule.message.en}" on \`${rule.field}\``;
+  });
+  return ['Rules across fields, checked on the row the write leaves (a 400 on the field):', ...lines].join(
+    '\n',
+  );
+}
+
 /** A request body from the compiled form of a write, plus `ids` for a batch. */
 function writeBody(resource: Resource, mode: FormMode, batch = false): Schema {
-  const { schema } = toJsonSchema(resource, mode, 'en');
+  const compiled = toJsonSchema(resource, mode, 'en').schema;
+  const rules = rulesText(resource);
+  const schema = rules === undefined ? compiled : { ...compiled, description: rules };
   if (!batch) return jsonBody(schema as unknown as Schema);
   return jsonBody({
     ...schema,

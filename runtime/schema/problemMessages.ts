@@ -470,6 +470,38 @@ export const PROBLEMS = {
     zh: `表名 ${p.table} 是服务器自己的表（由迁移创建）；请换一个表名`,
   }),
 
+  // ---- rules across fields (fieldRules.ts, checkRules.ts)
+  ruleOneCheck: (p: { found: string[]; checks: string[] }): I18n => ({
+    en: `a rule makes exactly one check of ${list(p.checks)}; ${p.found.length === 0 ? 'this one makes none' : `this one says ${list(p.found)}`}`,
+    zh: `每条规则只做 ${list(p.checks)} 中的一项检查；${p.found.length === 0 ? '这条一项也没有' : `这条写了 ${list(p.found)}`}`,
+  }),
+  ruleNeedsField: (p: { check: string }): I18n => ({
+    en: `a rule with ${p.check} names the field it is about: field: <a field name>`,
+    zh: `带 ${p.check} 的规则须用 field: <字段名> 指明它检查的字段`,
+  }),
+  ruleFieldNotListed: (p: { field: string; listed: string[] }): I18n => ({
+    en: `the message of an anyOf rule goes on one of its fields; ${q(p.field)} is not among ${list(p.listed)}`,
+    zh: `anyOf 规则的提示须显示在它列出的字段之一上；${zhQ(p.field)} 不在 ${list(p.listed)} 中`,
+  }),
+  ruleSameField: (p: { key: string }): I18n => ({
+    en: `${p.key} compares the rule's field with another field, not with itself`,
+    zh: `${p.key} 须把规则的字段与另一个字段比较，而不是与它自己比较`,
+  }),
+  ruleNotComparable: (p: {
+    key: string;
+    field: string;
+    type: string;
+    other: string;
+    otherType: string;
+  }): I18n => ({
+    en: `${p.key} compares ${q(p.field)} (${p.type}) with ${q(p.other)} (${p.otherType}); both must be dates or times, or both numbers`,
+    zh: `${p.key} 比较 ${zhQ(p.field)}（${p.type}）与 ${zhQ(p.other)}（${p.otherType}）；两者须同为日期/时间，或同为数字`,
+  }),
+  ruleReadOnlyField: (p: { field: string }): I18n => ({
+    en: `${q(p.field)} is read-only: no write sets it, so a rule cannot require it or put its message there`,
+    zh: `${zhQ(p.field)} 是只读字段：没有写入会设置它，规则不能要求它，也不能把提示放在它上面`,
+  }),
+
   // ---- the command's own words
   summary: (p: { problems: number; files: number }): I18n => ({
     en: `${p.problems} problem${p.problems === 1 ? '' : 's'} in ${p.files} file${p.files === 1 ? '' : 's'}`,

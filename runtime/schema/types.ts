@@ -67,6 +67,26 @@ export interface FieldCondition {
   value?: unknown;
 }
 
+/**
+ * A rule relating fields (`rules:` of a resource, docs/schema.md "Rules across fields"): exactly
+ * one of after / notBefore / anyOf / required, applied while `when` holds. The server checks it
+ * on every write and the form as it is filled in (evaluateRules.ts).
+ */
+export interface FieldRule {
+  /** the field the message is shown on, and the one `after`, `notBefore` and `required` are about */
+  field: string;
+  /** `field` holds a later (greater) value than this field, when both hold one */
+  after?: string;
+  /** `field` holds the same or a later value than this field, when both hold one */
+  notBefore?: string;
+  /** at least one of these fields holds a value */
+  anyOf?: string[];
+  /** `field` holds a value */
+  required?: true;
+  when?: FieldCondition;
+  message: I18n;
+}
+
 export interface Field {
   name: string;
   type: FieldType;
@@ -296,6 +316,8 @@ export interface Resource {
   publish?: PublishWindow;
   /** composite indexes besides the default ones, each a list of field names */
   indexes?: string[][];
+  /** rules relating fields, checked by the server on every write and by the form */
+  rules?: FieldRule[];
   /**
    * Every saved state of a row is kept as a revision (server/resources/revisions.ts), listed,
    * compared and restored from the row's form. Distinct from `version`, which every row carries

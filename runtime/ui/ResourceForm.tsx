@@ -3,7 +3,9 @@
 // per-field messages (ApiError.fieldErrors) are shown on the fields themselves. A field whose
 // `writePermission` the user lacks (a user's roles without the assignRoles button) is shown
 // disabled and never sent. Fields marked `confirmChanges` are listed as added and removed
-// entries, and the save waits for a yes.
+// entries, and the save waits for a yes. The resource's rules across fields are judged by the
+// server's own function (evaluateRules.ts) on the row the save would leave: a broken one shows
+// its message on its field once the user has changed a field it reads, and holds the save.
 import { Form as AntdForm } from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { Alert, Button, Space } from 'antd';
@@ -11,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { isApiError } from '../client/apiError.ts';
 import type { Id } from '../client/resourceClient.ts';
 import { toJsonSchema } from '../schema/compileJsonSchema.ts';
+import { brokenRules, messagesByField, ruleFields } from '../schema/evaluateRules.ts';
 import type { Field, Lang, Resource } from '../schema/types.ts';
 import { validationMessage } from '../schema/validationMessages.ts';
 import { type FormMode, lockedFields, writableFields } from '../schema/writable.ts';
@@ -100,6 +103,8 @@ export function ResourceForm({
   // what the form started with, for telling whether anything was changed since
   const [start] = useState(formData);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // a save was tried: every broken rule shows, touched or not
+  const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   // a save waiting for the administrator to confirm what it changes
   const [pending, setPending] = useState<{ values: FormValues; changes: ListChange[] } | null>(null);
@@ -114,15 +119,36 @@ export function ResourceForm({
     [lang, initial, resource],
   );
 
+  // the row a save would leave: the row read, then what the form holds (a hidden field is not sent);
+  // a batch form sets a few fields on rows it has not read, so the server alone judges those
+  const judgesRules =
+    resource.rules !== undefined &&
+    !partial &&
+    (initial !== undefined || mode === 'create' || (typeof mode === 'object' && mode.action === 'create'));
+  const broken = useMemo(() => {
+    if (!judgesRules) return [];
+    const row: FormValues = { ...initial };
+    for (const [name, value] of Object.entries(formData)) {
+      row[name] = isFieldVisible(uiSchema[name], formData) ? value : undefined;
+    }
+    return brokenRules(resource, row);
+  }, [judgesRules, resource, initial, formData, uiSchema]);
+  const shownErrors = useMemo(() => {
+    const changed = (name: string) => !Object.is(formData[name], start[name]);
+    const shown = attempted ? broken : broken.filter((rule) => ruleFields(rule).some(changed));
+    const rules = Object.fromEntries(Object.entries(messagesByField(shown)).map(([f, m]) => [f, m[lang]]));
+    return { ...rules, ...serverErrors };
+  }, [broken, attempted, formData, start, lang, serverErrors]);
+
   const extraErrors = useMemo(() => {
     const out: Record<string, { __errors: string[] }> = {};
-    for (const [name, message] of Object.entries(serverErrors)) {
+    for (const [name, message] of Object.entries(shownErrors)) {
       if (name in schema.properties) out[name] = { __errors: [message] };
     }
     return out as ErrorSchema<FormValues>;
-  }, [serverErrors, schema]);
-  // a server message about a field this form does not show still has to reach the user
-  const strayErrors = Object.entries(serverErrors).filter(([name]) => !(name in schema.properties));
+  }, [shownErrors, schema]);
+  // a message about a field this form does not show still has to reach the user
+  const strayErrors = Object.entries(shownErrors).filter(([name]) => !(name in schema.properties));
 
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors
@@ -147,6 +173,9 @@ export function ResourceForm({
   };
 
   const submit = (data: FormValues) => {
+    setAttempted(true);
+    // a broken rule is already on its field; the server would refuse the save the same way
+    if (broken.length > 0) return;
     const values: FormValues = {};
     for (const [name, value] of Object.entries(data)) {
       if (locked.has(name)) continue;
@@ -184,7 +213,7 @@ export function ResourceForm({
       onChange={(e) => change(e.formData as FormValues)}
       onSubmit={(e) => submit(e.formData as FormValues)}
       // the errors are shown on the fields; rjsf would otherwise also log them to the console
-      onError={() => {}}
+      onError={() => setAttempted(true)}
       extraErrors={extraErrors}
       transformErrors={transformErrors}
       formContext={context}

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { readSheet } from 'read-excel-file/node';
 import type { ImportErrorData, ImportResult } from '../../runtime/contract.ts';
+import { ruleMessages } from '../../runtime/schema/evaluateRules.ts';
 import type { Field, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { writableFields } from '../../runtime/schema/writable.ts';
@@ -218,7 +219,10 @@ export async function importRows(
     }
     const checked = checkInput(resource, 'create', body, options.lang);
     // a cell that could not be read explains more than the validator's view of its leftover
-    const all = checked.ok ? errors : { ...checked.errors, ...errors };
+    // the rules across fields are checked once every cell was read (the store checks them again)
+    const all = checked.ok
+      ? { ...ruleMessages(resource, checked.value, options.lang), ...errors }
+      : { ...checked.errors, ...errors };
     if (Object.keys(all).length > 0) problems.push({ row, errors: all });
     else if (checked.ok) rows.push({ row, values: checked.value });
   }

@@ -6,8 +6,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { evaluateCondition } from '../../runtime/schema/condition.ts';
+import { ruleErrors, ruleMessages } from '../../runtime/schema/evaluateRules.ts';
 import { BASE_COLUMNS, VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
-import type { Field, FieldCondition, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
+import type { Field, FieldCondition, I18n, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { type FieldChange, fieldChanges, writeAudit } from '../audit.ts';
 import type { RequestAuth } from '../auth/access.ts';
@@ -25,6 +26,7 @@ import {
   staleVersion,
   stillReferenced,
 } from '../http/errors.ts';
+import { SERVER_MESSAGES } from '../http/messages.ts';
 import type { SecurityConfig } from '../security.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
 import { joinOf } from './fields.ts';
@@ -327,6 +329,7 @@ export class ResourceStore {
     const columns = await this.toColumns(values);
     return this.write(async (ctx) => {
       await this.guard(ctx, [], values);
+      this.checkRules(values);
       await this.checkReferences(ctx, values);
       const id = await this.insert(ctx, values, columns, audit, actor);
       await this.revisions.afterWrite(ctx.trx, [id], audit, authorOf(actor));
@@ -352,7 +355,7 @@ export class ResourceStore {
       const problems: RowProblem[] = [];
       const taken = await this.takenUniqueValues(ctx, rows);
       for (const { row, values } of rows) {
-        const errors = { ...(taken.get(row) ?? {}) };
+        const errors = { ...ruleMessages(this.resource, values, ctx.lang), ...(taken.get(row) ?? {}) };
         try {
           await this.checkReferences(ctx, values);
         } catch (error) {
@@ -453,6 +456,8 @@ export class ResourceStore {
       }
       await this.guard(ctx, [id], values);
       const before = await this.get(id, ctx.trx);
+      // a partial update is checked with the stored values it leaves as they are
+      this.checkRules({ ...before, ...values });
       await this.updateRows(ctx, [id], values, columns, action, actor);
       const after = await this.get(id, ctx.trx);
       const changes = fieldChanges(this.resource, Object.keys(values), before, after);
@@ -481,6 +486,7 @@ export class ResourceStore {
       await this.lockRows(ctx.trx, ids);
       if (options.when) await this.requireCondition(ctx.trx, ids, options.when);
       await this.guard(ctx, ids, values);
+      await this.checkRulesOn(ctx.trx, ids, values);
       const action = options.action ?? 'batchUpdate';
       await this.updateRows(ctx, ids, values, columns, action, actor);
       await this.audit(ctx.trx, actor, action, ids, values);
@@ -495,6 +501,35 @@ export class ResourceStore {
   private async guard(ctx: WriteContext, ids: number[], values: Record<string, unknown>): Promise<void> {
     checkFieldPermissions(this.resource, values, ctx.auth, ids.length === 0);
     await this.hooks.beforeWrite?.(ctx, ids, values);
+  }
+
+  /** The resource's rules across fields hold for the row a write leaves, else a 400 on their fields. */
+  private checkRules(row: Record<string, unknown>): void {
+    const errors = ruleErrors(this.resource, row);
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+  }
+
+  /**
+   * The rules hold for each of the rows (locked by the caller) once `values` are set on them:
+   * the 400 names the fields, with the ids of the rows that would break a rule.
+   */
+  private async checkRulesOn(
+    trx: Kysely<any>,
+    ids: number[],
+    values: Record<string, unknown>,
+  ): Promise<void> {
+    if (!this.resource.rules) return;
+    const rows = await trx.selectFrom(this.table).selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const errors: Record<string, I18n> = {};
+    const refused: number[] = [];
+    for (const row of await toApiRows(trx, this.resource, rows)) {
+      const broken = ruleErrors(this.resource, { ...row, ...values });
+      if (Object.keys(broken).length === 0) continue;
+      refused.push(row.id);
+      for (const [field, message] of Object.entries(broken)) errors[field] ??= message;
+    }
+    if (refused.length > 0)
+      throw new ApiError(400, SERVER_MESSAGES.validationFailed, { errors, ids: refused });
   }
 
   private async requireCondition(trx: Kysely<any>, ids: number[], when: FieldCondition): Promise<void> {

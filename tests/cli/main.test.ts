@@ -255,6 +255,52 @@ describe('schema-admin validate: mistakes that would break a page', () => {
     );
     expect((await cli(['validate', dir, '--lang', 'fr'])).code).toBe(2);
   });
+
+  it('reports a rule across fields naming an undeclared field, with the nearest name', async () => {
+    const declared = 'declared: name, phone, email, startDate, endDate';
+    expect(await validateFixture('rule-unknown-field')).toEqual({
+      code: 1,
+      lines: [
+        `<dir>/cms/news.yaml:11:30: rules[0].after: rule field "startDat" is not a declared field; ${declared} (did you mean "startDate"?)`,
+        `<dir>/cms/news.yaml:12:22: rules[1].anyOf[1]: rule field "emial" is not a declared field; ${declared} (did you mean "email"?)`,
+        `<dir>/cms/news.yaml:13:43: rules[2].when: condition "phnoe" is not a declared field; ${declared} (did you mean "phone"?)`,
+        '3 problems in 1 file',
+      ],
+    });
+  });
+
+  it('reports a rule comparing values of different kinds, or requiring a read-only field', async () => {
+    const kinds = 'both must be dates or times, or both numbers';
+    expect(await validateFixture('rule-not-comparable')).toEqual({
+      code: 1,
+      lines: [
+        `<dir>/cms/news.yaml:12:30: rules[1].after: after compares "endTime" (datetime) with "name" (string); ${kinds}`,
+        `<dir>/cms/news.yaml:13:31: rules[2].notBefore: notBefore compares "rank" (integer) with "startDate" (date); ${kinds}`,
+        '<dir>/cms/news.yaml:14:14: rules[3].field: "createTime" is read-only: no write sets it, so a rule cannot require it or put its message there',
+        '3 problems in 1 file',
+      ],
+    });
+  });
+
+  it('reports a rule that is not one check on a named field, in English and in Chinese', async () => {
+    const checks = 'after, notBefore, anyOf, required';
+    expect(await validateFixture('rule-shape')).toEqual({
+      code: 1,
+      lines: [
+        `<dir>/cms/news.yaml:11:5: rules[0]: a rule makes exactly one check of ${checks}; this one says after, required`,
+        `<dir>/cms/news.yaml:12:5: rules[1]: a rule makes exactly one check of ${checks}; this one makes none`,
+        '<dir>/cms/news.yaml:13:5: rules[2]: a rule with after names the field it is about: field: <a field name>',
+        '<dir>/cms/news.yaml:14:37: rules[3].field: the message of an anyOf rule goes on one of its fields; "name" is not among phone, email',
+        "<dir>/cms/news.yaml:15:30: rules[4].after: after compares the rule's field with another field, not with itself",
+        '5 problems in 1 file',
+      ],
+    });
+    const zh = await validateFixture('rule-shape', ['--lang', 'zh']);
+    expect(zh.lines[0]).toBe(
+      `<dir>/cms/news.yaml:11:5: rules[0]: 每条规则只做 ${checks} 中的一项检查；这条写了 after, required`,
+    );
+    expect(zh.lines.at(-1)).toBe('1 个文件中有 5 个问题');
+  });
 });
 
 describe('schema-admin build', () => {

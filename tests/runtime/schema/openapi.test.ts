@@ -72,7 +72,11 @@ describe('buildOpenApi', () => {
     const body = document.paths['/api/cms/contents'].post!.requestBody as {
       content: { 'application/json': { schema: unknown } };
     };
-    expect(body.content['application/json'].schema).toEqual(toJsonSchema(contents, 'create', 'en').schema);
+    // with the rules across fields said in its description
+    expect(body.content['application/json'].schema).toEqual({
+      ...toJsonSchema(contents, 'create', 'en').schema,
+      description: expect.stringContaining('`unpublishTime` is after `publishTime`'),
+    });
   });
 
   it('names the list parameters: paging, sort, id and one per filter, ranges as From and To', async () => {
