@@ -45,6 +45,8 @@ export interface ResourceFormProps {
   can?: (code: string) => boolean;
   /** hears whether the values differ from those the form started with (a close then asks first) */
   onDirtyChange?: (dirty: boolean) => void;
+  /** hears the values a save would send, at every change (a draft's autosave) */
+  onValuesChange?: (values: FormValues) => void;
 }
 
 const HOLDS_ALL = () => true;
@@ -77,6 +79,7 @@ export function ResourceForm({
   submitText,
   can = HOLDS_ALL,
   onDirtyChange,
+  onValuesChange,
 }: ResourceFormProps) {
   const locked = useMemo(() => lockedFields(resource, can), [resource, can]);
   const { schema, uiSchema } = useMemo(() => {
@@ -144,9 +147,12 @@ export function ResourceForm({
     }
     setFormData(next);
     onDirtyChange?.(!sameValues(fields, start, next));
+    // an onChange rjsf fires without an edit (a widget settling its value) saves nothing
+    if (onValuesChange && !sameValues(fields, formData, next)) onValuesChange(sendable(next));
   };
 
-  const submit = (data: FormValues) => {
+  /** What a save sends of the form's values. */
+  const sendable = (data: FormValues): FormValues => {
     const values: FormValues = {};
     for (const [name, value] of Object.entries(data)) {
       if (locked.has(name)) continue;
@@ -156,6 +162,11 @@ export function ResourceForm({
       if (partial && (value === undefined || value === null || value === '' || isEmptyList(value))) continue;
       values[name] = value;
     }
+    return values;
+  };
+
+  const submit = (data: FormValues) => {
+    const values = sendable(data);
     const changes = listChanges(fields, initial, values, partial);
     if (changes.length > 0) setPending({ values, changes });
     else void save(values);

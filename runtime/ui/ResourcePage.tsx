@@ -180,10 +180,14 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       descriptors: new Map(descriptors.map((d) => [d.field, d])),
       refLabels,
       expanderColumn: tree ? descriptors[0]?.field : undefined,
+      draftColumn: resource.drafts
+        ? (descriptors.find((d) => d.publishAt && columnVisibility[d.field] !== false)?.field ??
+          descriptors[0]?.field)
+        : undefined,
       rowActions: actions.row,
       onRowAction: (action, row) => startActionRef.current(action, row),
     }),
-    [lang, descriptors, refLabels, tree, actions.row],
+    [lang, descriptors, refLabels, tree, actions.row, resource.drafts, columnVisibility],
   );
 
   const pagination: PaginationState = { pageIndex: list.page - 1, pageSize: list.limit };

@@ -4,6 +4,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HAS_DRAFT_KEY } from '../../runtime/contract.ts';
 import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { Action } from '../../runtime/schema/types.ts';
 import { readOneFile } from '../files/multipartFile.ts';
@@ -18,7 +19,6 @@ import { registerPreviewRoute } from '../public/preview.ts';
 import { actionValues } from '../resources/actionValues.ts';
 import { coerceIds } from '../resources/coerce.ts';
 import { registerDraftRoutes } from '../resources/draftRoutes.ts';
-import { HAS_DRAFT_KEY } from '../resources/drafts.ts';
 import { findAction } from '../resources/fields.ts';
 import type { HooksByResource } from '../resources/hooks.ts';
 import { importRows } from '../resources/importRows.ts';

@@ -22,9 +22,6 @@ export interface DraftAuthor {
   userName: string | null;
 }
 
-/** The key a list row carries when it has a pending draft (`drafts: true`). */
-export const HAS_DRAFT_KEY = 'hasDraft';
-
 /** JSON text of a value as jsonb gives it back: a Date becomes its ISO text, as the API sends it. */
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
