@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { type Draft, fillPath, type Id, type ResourceClient, type Row } from '../client/resourceClient.ts';
 import { inSentence } from '../schema/prompts.ts';
 import type { Lang } from '../schema/types.ts';
+import { writableFields } from '../schema/writable.ts';
 import { ConflictDialog, conflictOf } from './ConflictDialog.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { t } from './i18n.ts';
@@ -36,6 +37,8 @@ export interface ResourceFormDrawerProps {
   onClose: () => void;
   /** the permission store's check: fields the user may not write are shown disabled */
   can?: (code: string) => boolean;
+  /** the row after its draft was published (`drafts: true`); without it the drawer says so and closes */
+  onPublished?: (row: Row) => void;
 }
 
 interface Conflict {
@@ -50,6 +53,7 @@ export function ResourceFormDrawer({
   onSubmit,
   onClose,
   can,
+  onPublished,
 }: ResourceFormDrawerProps) {
   const { resource } = client;
   const queryClient = useQueryClient();
@@ -157,14 +161,23 @@ export function ResourceFormDrawer({
     try {
       await autosave.flush();
       if (autosave.unsaved()) return;
-      await client.publishDraft(editing!);
-      toast.success(t('draftPublished', lang));
+      const published = await client.publishDraft(editing!);
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name) });
+      if (onPublished) return onPublished(published);
+      toast.success(t('draftPublished', lang));
       onClose();
     } catch (error) {
       const now = conflictOf(error);
       // the row was saved since the draft began: the editor compares and chooses, as on a save
-      if (now) setConflict({ mine: { ...(loaded ?? {}), ...(current?.data ?? {}) }, current: now });
+      if (now) {
+        const held = { ...(loaded ?? {}), ...(current?.data ?? {}) };
+        const mine = Object.fromEntries(
+          writableFields(resource, 'update').fields.flatMap((f) =>
+            f.name in held ? [[f.name, held[f.name]]] : [],
+          ),
+        );
+        setConflict({ mine, current: now });
+      }
     } finally {
       setBusy(false);
     }

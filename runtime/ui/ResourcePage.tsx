@@ -180,14 +180,12 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       descriptors: new Map(descriptors.map((d) => [d.field, d])),
       refLabels,
       expanderColumn: tree ? descriptors[0]?.field : undefined,
-      draftColumn: resource.drafts
-        ? (descriptors.find((d) => d.publishAt && columnVisibility[d.field] !== false)?.field ??
-          descriptors[0]?.field)
-        : undefined,
+      // the first column, fixed at the left: seen at every width, however far the table scrolls
+      draftColumn: resource.drafts ? descriptors[0]?.field : undefined,
       rowActions: actions.row,
       onRowAction: (action, row) => startActionRef.current(action, row),
     }),
-    [lang, descriptors, refLabels, tree, actions.row, resource.drafts, columnVisibility],
+    [lang, descriptors, refLabels, tree, actions.row, resource.drafts],
   );
 
   const pagination: PaginationState = { pageIndex: list.page - 1, pageSize: list.limit };
@@ -271,6 +269,10 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           lang={lang}
           can={can}
           onClose={() => setFormTarget(null)}
+          onPublished={() => {
+            toast.success(t('draftPublished', lang));
+            setFormTarget(null);
+          }}
           onSubmit={async (values, version) => {
             if (formTarget.mode === 'create') await client.create(values);
             else await client.update(formTarget.id, values, { version });

@@ -97,6 +97,7 @@ describe('a published content edited as a draft', () => {
     await drawer.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: OLD }).first();
     await row.getByText('有草稿').waitFor();
+    expect(await row.getByText('有草稿').isVisible()).toBe(true);
     await settled(page);
     await screenshot(page, 'drafts-02-list-tag-1366');
 
@@ -124,10 +125,10 @@ describe('a published content edited as a draft', () => {
     await settled(page);
     await screenshot(page, 'drafts-04-preview-360');
 
-    // the switch replaced the address: one step back is the list
+    // the switch replaced the address: one step back is the list, its page kept as it was left
+    // (the shell keeps its open pages), the drawer still open on the draft
     await page.goBack();
-    await page.getByRole('row').filter({ hasText: OLD }).first().waitFor();
-    drawer = await openEdit(page, OLD, NEW);
+    await expect.poll(() => drawer.getByRole('textbox', { name: /标题/ }).inputValue()).toBe(NEW);
     await drawer
       .getByTestId('draft-bar')
       .getByText(/正在编辑草稿/)
