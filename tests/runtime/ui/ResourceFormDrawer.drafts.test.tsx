@@ -32,7 +32,6 @@ const DRAFT = {
   data: { title: 'Sports day (draft)' },
   baseVersion: 3,
   updatedBy: 'admin',
-  updatedAt: new Date().toISOString(),
 };
 
 afterEach(() => {
@@ -78,7 +77,8 @@ describe('the edit drawer of a resource with drafts', () => {
     const calls: Call[] = [];
     openDrawer(
       {
-        'GET /api/cms/contents/8/draft': DRAFT,
+        // saved just now, whenever the test runs
+        'GET /api/cms/contents/8/draft': () => ({ ...DRAFT, updatedAt: new Date().toISOString() }),
         'PUT /api/cms/contents/8/draft': (call: Call) => ({
           ...DRAFT,
           data: { title: sentOf(call).title },
@@ -122,7 +122,7 @@ describe('the edit drawer of a resource with drafts', () => {
         'GET /api/cms/contents/8/draft': null,
         'PUT /api/cms/contents/8/draft': () => {
           if (refuse) throw new Error('the server is away');
-          return { ...DRAFT, data: { title: 'Second go' } };
+          return { ...DRAFT, data: { title: 'Second go' }, updatedAt: new Date().toISOString() };
         },
       },
       calls,
@@ -165,7 +165,8 @@ describe('the edit drawer of a resource with drafts', () => {
     const calls: Call[] = [];
     const { onClose } = openDrawer(
       {
-        'GET /api/cms/contents/8/draft': DRAFT,
+        // saved just now, whenever the test runs
+        'GET /api/cms/contents/8/draft': () => ({ ...DRAFT, updatedAt: new Date().toISOString() }),
         'PUT /api/cms/contents/8/draft': (call: Call) => ({
           ...DRAFT,
           data: { title: sentOf(call).title },
