@@ -55,6 +55,9 @@ export interface MissingIdsData {
   missing: Array<number | string>;
 }
 
+/** The key a list row carries, true, when the row has a pending draft (`drafts: true`; docs/api.md, "Drafts"). */
+export const HAS_DRAFT_KEY = 'hasDraft';
+
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 500;
 

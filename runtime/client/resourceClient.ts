@@ -85,6 +85,25 @@ export interface Revision extends RevisionSummary {
   data: Record<string, unknown>;
 }
 
+/** A row's pending draft (docs/api.md, "Drafts"): the fields it changes, and when it was saved. */
+export interface Draft {
+  data: Record<string, unknown>;
+  /** the row's version the draft was started from; publishing over a newer row is a 409 */
+  baseVersion: number;
+  updatedBy: string | null;
+  /** RFC 3339 */
+  updatedAt: string;
+}
+
+/** A row as the public service's one-row call returns it (docs/api.md, "Preview"). */
+export interface Preview {
+  row: Row;
+  /** the draft applied, if one was asked for and the row has one */
+  draft: { updatedAt: string; updatedBy: string | null } | null;
+  /** whether the public service serves the row now */
+  public: boolean;
+}
+
 export type ActionResult = { kind: 'file'; file: DownloadedFile } | { kind: 'data'; data: unknown };
 
 export interface ResourceClient {
@@ -132,6 +151,18 @@ export interface ResourceClient {
    * revision. `version`: the version of the row the caller read, as for update.
    */
   restoreRevision(id: Id, revision: number, options?: { version?: number }): Promise<Row>;
+  /** a row's pending draft, null when it has none (a resource with `drafts: true`) */
+  draft(id: Id): Promise<Draft | null>;
+  /**
+   * Saves the form's values as the row's draft; null when they are the row's own (no draft left).
+   * `version`: the row's version the edit started from. Silent: the form shows a failure itself.
+   */
+  saveDraft(id: Id, values: Record<string, unknown>, options?: { version?: number }): Promise<Draft | null>;
+  discardDraft(id: Id): Promise<{ id: Id }>;
+  /** saves the draft's values as the row's (an update, with its checks) and removes the draft */
+  publishDraft(id: Id): Promise<Row>;
+  /** the row as the public service would return it, published or not; `draft`: with its draft applied */
+  preview(id: Id, options?: { draft?: boolean }): Promise<Preview>;
 }
 
 function isEmpty(value: FilterValue): boolean {
@@ -306,6 +337,30 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
       const path = `${base}/${encodeURIComponent(String(id))}/revisions/${encodeURIComponent(String(revision))}/restore`;
       const body = options?.version === undefined ? {} : { version: options.version };
       return unwrap(await http.post<Envelope<Row>>(path, body));
+    },
+    async draft(id) {
+      return unwrap(
+        await http.get<Envelope<Draft | null>>(`${base}/${encodeURIComponent(String(id))}/draft`),
+      );
+    },
+    async saveDraft(id, values, options) {
+      const body = options?.version === undefined ? values : { ...values, version: options.version };
+      const path = `${base}/${encodeURIComponent(String(id))}/draft`;
+      return unwrap(await http.put<Envelope<Draft | null>>(path, body, { silent: true }));
+    },
+    async discardDraft(id) {
+      return unwrap(
+        await http.delete<Envelope<{ id: Id }>>(`${base}/${encodeURIComponent(String(id))}/draft`),
+      );
+    },
+    async publishDraft(id) {
+      const path = `${base}/${encodeURIComponent(String(id))}/draft/publish`;
+      return unwrap(await http.post<Envelope<Row>>(path, {}));
+    },
+    async preview(id, options) {
+      const path = `${base}/${encodeURIComponent(String(id))}/preview`;
+      const params = options?.draft ? { draft: 'true' } : undefined;
+      return unwrap(await http.get<Envelope<Preview>>(path, { params }));
     },
     async reorder(move) {
       return unwrap(

@@ -115,6 +115,8 @@ export interface RawResource {
   system?: boolean;
   /** keep every saved state of a row, listed and restored from its form (docs/schema.md, "Revisions") */
   revisions?: boolean;
+  /** an edit can be saved as a draft and published later (docs/schema.md, "Drafts") */
+  drafts?: boolean;
   menu?: { parent: string; icon?: string; order?: number };
   fields: Record<string, RawField>;
   list?: { columns?: RawColumn[]; filters?: RawFilter[]; sort?: string; pageSize?: number; tree?: boolean };
@@ -329,6 +331,10 @@ export const resourceMetaSchema = {
     revisions: {
       type: 'boolean',
       description: "true: every saved state of a row is kept, and its form shows the row's history",
+    },
+    drafts: {
+      type: 'boolean',
+      description: 'true: an edit can be kept as a draft while the row stays as it is',
     },
     publish: {
       type: 'object',

@@ -165,6 +165,7 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
     ),
     // left out of the manifest when off, like the other switches a resource may not have
     revisions: raw.revisions === true ? true : undefined,
+    drafts: raw.drafts === true ? true : undefined,
     system: raw.system ?? false,
     source: { file: ctx.file, ...ctx.start() },
   };

@@ -488,7 +488,117 @@ function resourceOperations(resource: Resource, manifest: Manifest): OperationSp
     ops.push(actionOperation(resource, action, manifest, row));
   }
   if (resource.revisions) ops.push(...revisionOperations(resource, list, row));
+  if (resource.drafts) ops.push(...draftOperations(resource, list, row));
+  if (resource.public) ops.push(previewOperation(resource, list));
   return ops;
+}
+
+const draftData: Schema = {
+  type: ['object', 'null'],
+  description: 'null: the row has no draft',
+  properties: {
+    data: { type: 'object', description: 'the fields the draft changes, by name' },
+    baseVersion: { type: 'integer', description: 'the row’s version the draft was started from' },
+    updatedBy: { type: ['string', 'null'] },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** A row's pending draft, for a resource with `drafts: true` (docs/api.md, "Drafts"). */
+function draftOperations(resource: Resource, list: Access, row: Schema): OperationSpec[] {
+  const update = resource.actions.find((a) => a.name === 'update');
+  if (!update) return [];
+  const path = `${resource.endpoint}/{id}/draft`;
+  const write: Access = { permission: [update.permission] };
+  const fields = toJsonSchema(resource, 'draft', 'en').schema;
+  const tag = resource.name;
+  return [
+    {
+      method: 'get',
+      path,
+      operationId: `${resource.name}.draft`,
+      summary: `${resource.title.en}: the row’s draft`,
+      tag,
+      access: list,
+      data: draftData,
+      errors: ['404'],
+    },
+    {
+      method: 'put',
+      path,
+      operationId: `${resource.name}.saveDraft`,
+      summary: `${resource.title.en}: save the row’s draft`,
+      description:
+        'Keeps the fields that differ from the row as its draft (checked as an edit, none required); the row stays as it is. `version`: the row’s version the edit started from, kept when the draft is new. Values equal to the row’s remove the draft (null).',
+      tag,
+      access: write,
+      body: jsonBody({
+        ...(fields as unknown as Schema),
+        properties: { version: { type: 'integer', minimum: 1 }, ...fields.properties },
+      }),
+      data: draftData,
+      errors: ['404'],
+    },
+    {
+      method: 'delete',
+      path,
+      operationId: `${resource.name}.discardDraft`,
+      summary: `${resource.title.en}: discard the row’s draft`,
+      tag,
+      access: write,
+      data: { type: 'object', properties: { id: { type: 'integer' } } },
+      errors: ['404'],
+    },
+    {
+      method: 'post',
+      path: `${path}/publish`,
+      operationId: `${resource.name}.publishDraft`,
+      summary: `${resource.title.en}: publish the row’s draft`,
+      description:
+        'Saves the draft’s values as an update of the row (same checks, a revision, the audit log) and removes the draft, in one transaction. A row saved since the draft was started is a 409 with the current row.',
+      tag,
+      access: write,
+      data: row,
+      errors: ['404', '409'],
+    },
+  ];
+}
+
+/** The row as the public service’s one-row call returns it, whatever its publish state (docs/api.md, "Preview"). */
+function previewOperation(resource: Resource, list: Access): OperationSpec {
+  return {
+    method: 'get',
+    path: `${resource.endpoint}/{id}/preview`,
+    operationId: `${resource.name}.preview`,
+    summary: `${resource.title.en}: preview as the public service returns it`,
+    tag: resource.name,
+    access: list,
+    parameters: [
+      {
+        name: 'draft',
+        in: 'query',
+        description: '`true`: with the row’s draft applied, when it has one',
+        schema: { type: 'boolean' },
+      },
+    ],
+    data: {
+      type: 'object',
+      required: ['row', 'draft', 'public'],
+      properties: {
+        row: { type: 'object', description: 'the fields of the public one-row call' },
+        draft: {
+          type: ['object', 'null'],
+          description: 'the draft applied, if any',
+          properties: {
+            updatedAt: { type: 'string', format: 'date-time' },
+            updatedBy: { type: ['string', 'null'] },
+          },
+        },
+        public: { type: 'boolean', description: 'whether the public service serves the row now' },
+      },
+    },
+    errors: ['404'],
+  };
 }
 
 const revisionSummary: Schema = {

@@ -28,6 +28,7 @@ export const INTERNAL_TABLES: readonly string[] = [
   'sys_login_attempts',
   'sys_settings',
   'sys_files',
+  'sys_drafts',
   'sys_migration',
   'sys_migration_lock',
 ];

@@ -324,6 +324,8 @@ export interface Resource {
    * for concurrent edits: a revision is the row's values at one version.
    */
   revisions?: boolean;
+  /** an edit of a row can be kept as a draft, published later, the row staying as it is (docs/schema.md, "Drafts") */
+  drafts?: boolean;
   /** system resources (users, roles, menus) keep their tables in migrations, not from the manifest */
   system: boolean;
   /** where the resource came from, for messages */

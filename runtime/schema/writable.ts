@@ -3,8 +3,11 @@
 import { evaluateCondition } from './condition.ts';
 import type { Field, Resource } from './types.ts';
 
-/** create, update, an action's dialog, or `public`: what the public content service takes in a POST */
-export type FormMode = 'create' | 'update' | 'public' | { action: string };
+/**
+ * create, update, an action's dialog, `public`: what the public content service takes in a POST,
+ * or `draft`: an edit saved as a draft (`drafts: true`), the update's fields, none yet required
+ */
+export type FormMode = 'create' | 'update' | 'draft' | 'public' | { action: string };
 
 export interface WritableFields {
   fields: Field[];
@@ -42,6 +45,7 @@ export function writableFields(resource: Resource, mode: FormMode): WritableFiel
     if (!resource.public?.submit) throw new Error(`resource ${resource.name} takes no public submissions`);
     return { fields: byNames(resource, resource.public.submit), partial: false };
   }
+  if (mode === 'draft') return { fields: writableIn(resource, 'update'), partial: true };
   if (typeof mode === 'string') return { fields: writableIn(resource, mode), partial: false };
   if (mode.action === 'create' || mode.action === 'update') {
     return { fields: writableIn(resource, mode.action), partial: false };

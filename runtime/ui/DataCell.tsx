@@ -2,7 +2,8 @@
 // indentation and the expand control.
 import { MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import type { CellContext } from '@tanstack/react-table';
-import { Button } from 'antd';
+import { Button, Flex, Tag } from 'antd';
+import { HAS_DRAFT_KEY } from '../contract.ts';
 import type { TreeRow } from './buildTree.ts';
 import { CellValue } from './CellValue.tsx';
 import { t } from './i18n.ts';
@@ -12,13 +13,23 @@ import type { ListFeatures } from './listTable.ts';
 const INDENT = 20;
 
 export function DataCell(context: CellContext<ListFeatures, TreeRow, unknown>) {
-  const { lang, descriptors, refLabels, expanderColumn } = useListCell();
+  const { lang, descriptors, refLabels, expanderColumn, draftColumn } = useListCell();
   const { row, column } = context;
   const descriptor = descriptors.get(column.id);
   if (!descriptor) return null;
-  const value = (
+  const shown = (
     <CellValue column={descriptor} value={context.getValue()} lang={lang} refLabels={refLabels[column.id]} />
   );
+  // a pending draft (`drafts: true`): the row is public as it is, with an edit waiting to be published
+  const value =
+    column.id === draftColumn && row.original[HAS_DRAFT_KEY] === true ? (
+      <Flex gap={4} align="center">
+        <Tag color="gold">{t('hasDraft', lang)}</Tag>
+        {shown}
+      </Flex>
+    ) : (
+      shown
+    );
   if (column.id !== expanderColumn) return value;
   const open = row.getIsExpanded();
   return (

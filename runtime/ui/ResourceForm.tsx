@@ -48,6 +48,8 @@ export interface ResourceFormProps {
   can?: (code: string) => boolean;
   /** hears whether the values differ from those the form started with (a close then asks first) */
   onDirtyChange?: (dirty: boolean) => void;
+  /** hears the values a save would send, at every change (a draft's autosave) */
+  onValuesChange?: (values: FormValues) => void;
 }
 
 const HOLDS_ALL = () => true;
@@ -80,6 +82,7 @@ export function ResourceForm({
   submitText,
   can = HOLDS_ALL,
   onDirtyChange,
+  onValuesChange,
 }: ResourceFormProps) {
   const locked = useMemo(() => lockedFields(resource, can), [resource, can]);
   const { schema, uiSchema } = useMemo(() => {
@@ -170,12 +173,12 @@ export function ResourceForm({
     }
     setFormData(next);
     onDirtyChange?.(!sameValues(fields, start, next));
+    // an onChange rjsf fires without an edit (a widget settling its value) saves nothing
+    if (onValuesChange && !sameValues(fields, formData, next)) onValuesChange(sendable(next));
   };
 
-  const submit = (data: FormValues) => {
-    setAttempted(true);
-    // a broken rule is already on its field; the server would refuse the save the same way
-    if (broken.length > 0) return;
+  /** What a save sends of the form's values. */
+  const sendable = (data: FormValues): FormValues => {
     const values: FormValues = {};
     for (const [name, value] of Object.entries(data)) {
       if (locked.has(name)) continue;
@@ -185,6 +188,14 @@ export function ResourceForm({
       if (partial && (value === undefined || value === null || value === '' || isEmptyList(value))) continue;
       values[name] = value;
     }
+    return values;
+  };
+
+  const submit = (data: FormValues) => {
+    setAttempted(true);
+    // a broken rule is already on its field; the server would refuse the save the same way
+    if (broken.length > 0) return;
+    const values = sendable(data);
     const changes = listChanges(fields, initial, values, partial);
     if (changes.length > 0) setPending({ values, changes });
     else void save(values);

@@ -222,10 +222,12 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       descriptors: new Map(descriptors.map((d) => [d.field, d])),
       refLabels,
       expanderColumn: tree ? descriptors[0]?.field : undefined,
+      // the first column, fixed at the left: seen at every width, however far the table scrolls
+      draftColumn: resource.drafts ? descriptors[0]?.field : undefined,
       rowActions: actions.row,
       onRowAction: (action, row) => startActionRef.current(action, row),
     }),
-    [lang, descriptors, refLabels, tree, actions.row],
+    [lang, descriptors, refLabels, tree, actions.row, resource.drafts],
   );
 
   const pagination: PaginationState = { pageIndex: list.page - 1, pageSize: list.limit };
@@ -311,6 +313,10 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           lang={lang}
           can={can}
           onClose={() => setFormTarget(null)}
+          onPublished={() => {
+            toast.success(t('draftPublished', lang));
+            setFormTarget(null);
+          }}
           onSubmit={async (values, version) => {
             if (formTarget.mode === 'create') await client.create(values);
             else await client.update(formTarget.id, values, { version });

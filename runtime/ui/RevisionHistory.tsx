@@ -49,6 +49,7 @@ const ACTION_LABELS: Record<string, MessageKey> = {
   import: 'revisionImport',
   reorder: 'revisionReorder',
   restore: 'revisionRestoreAction',
+  publishDraft: 'revisionPublishDraft',
   submit: 'revisionSubmit',
   baseline: 'revisionBaseline',
 };

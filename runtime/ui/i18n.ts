@@ -210,6 +210,31 @@ const MESSAGES = {
   },
   unsavedDiscard: { zh: '放弃修改', en: 'Discard' },
   unsavedKeep: { zh: '继续编辑', en: 'Keep editing' },
+  // a row's draft (`drafts: true`): the bar above its form, the list's tag, the preview
+  revisionPublishDraft: { zh: '发布草稿', en: 'Draft published' },
+  draftEditing: { zh: '正在编辑草稿（保存于 {time}）', en: 'Editing a draft (saved {time})' },
+  draftHint: {
+    zh: '修改会自动保存为草稿，发布前网站仍显示当前内容',
+    en: 'Changes are saved as a draft as you type; the site shows the current version until it is published',
+  },
+  draftPublish: { zh: '发布草稿', en: 'Publish draft' },
+  draftDiscard: { zh: '放弃草稿', en: 'Discard draft' },
+  draftDiscardConfirm: {
+    zh: '草稿中的修改将丢失，表单回到当前内容。确定放弃？',
+    en: 'The draft’s changes are lost and the form goes back to the current version. Discard?',
+  },
+  draftPublishConfirm: {
+    zh: '发布后网站即显示草稿的内容，确定发布？',
+    en: 'The site will show the draft’s version. Publish?',
+  },
+  draftWaiting: { zh: '有修改待保存', en: 'Changes waiting to be saved' },
+  draftSaving: { zh: '正在保存草稿…', en: 'Saving the draft…' },
+  draftSaved: { zh: '已自动保存', en: 'Saved automatically' },
+  draftFailed: { zh: '自动保存失败：{reason}', en: 'Autosave failed: {reason}' },
+  draftPublished: { zh: '草稿已发布', en: 'The draft is published' },
+  draftDiscarded: { zh: '草稿已放弃', en: 'The draft is discarded' },
+  hasDraft: { zh: '有草稿', en: 'Draft' },
+  preview: { zh: '预览', en: 'Preview' },
 } satisfies Record<string, I18n>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,8 @@ export interface ListCellValue {
   refLabels: Readonly<Record<string, ReadonlyMap<string, string>>>;
   /** the column that holds the expand control of a tree, if the list is one */
   expanderColumn?: string;
+  /** the column whose cell shows a row's pending-draft tag (`drafts: true`) */
+  draftColumn?: string;
   rowActions: readonly Action[];
   onRowAction: (action: Action, row: Row) => unknown;
 }

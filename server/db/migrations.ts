@@ -244,6 +244,25 @@ async function fileChunks(db: Kysely<any>): Promise<void> {
   await sql`alter table sys_file_chunks alter column data set storage external`.execute(db);
 }
 
+// The pending drafts of the rows of every resource with `drafts: true` (docs/schema.md, "Drafts"):
+// at most one a row, holding the edited fields; `base_version` is the row's version the draft
+// was started from, so publishing it over a row saved since is a conflict, not a lost update.
+// The unique key is also the index a list page's "which of these rows have a draft" reads.
+async function drafts(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('sys_drafts')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('resource', 'text', (c) => c.notNull())
+    .addColumn('row_id', 'integer', (c) => c.notNull())
+    .addColumn('data', 'jsonb', (c) => c.notNull())
+    .addColumn('base_version', 'integer', (c) => c.notNull())
+    .addColumn('updated_by', 'integer')
+    .addColumn('updated_by_name', 'text')
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addUniqueConstraint('sys_drafts_row', ['resource', 'row_id'])
+    .execute();
+}
+
 const migrations: Record<string, Migration> = {
   '0001_system_tables': { up: systemTables },
   '0002_settings_and_files': { up: settingsAndFiles },
@@ -253,6 +272,7 @@ const migrations: Record<string, Migration> = {
   '0006_file_registry': { up: fileRegistry },
   '0007_revisions': { up: revisions },
   '0008_file_chunks': { up: fileChunks },
+  '0009_drafts': { up: drafts },
 };
 
 /**

@@ -104,6 +104,19 @@ export interface AuditLogTable {
 }
 
 /** One saved state of a row of a resource with `revisions: true` (server/resources/revisions.ts). */
+/** The pending draft of a row (`drafts: true`): its edited fields and the version it started from. */
+export interface DraftsTable {
+  id: Generated<number>;
+  resource: string;
+  row_id: number;
+  /** the edited fields as checked on the way in; JSON text on the way in */
+  data: ColumnType<Record<string, unknown>, string, string>;
+  base_version: number;
+  updated_by: number | null;
+  updated_by_name: string | null;
+  updated_at: CreatedAt;
+}
+
 export interface RevisionsTable {
   id: Generated<number>;
   resource: string;
@@ -165,6 +178,7 @@ export interface Database {
   sys_login_attempts: LoginAttemptsTable;
   sys_audit_log: AuditLogTable;
   sys_revisions: RevisionsTable;
+  sys_drafts: DraftsTable;
   sys_settings: SettingsTable;
   sys_files: FilesTable;
   sys_file_chunks: FileChunksTable;

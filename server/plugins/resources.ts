@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HAS_DRAFT_KEY } from '../../runtime/contract.ts';
 import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { Action } from '../../runtime/schema/types.ts';
 import { readOneFile } from '../files/multipartFile.ts';
@@ -15,8 +16,10 @@ import { requestLang } from '../http/lang.ts';
 import { SERVER_MESSAGES } from '../http/messages.ts';
 import { asRecord, idParam } from '../http/params.ts';
 import { routePath } from '../http/routePath.ts';
+import { registerPreviewRoute } from '../public/preview.ts';
 import { actionValues } from '../resources/actionValues.ts';
 import { coerceIds } from '../resources/coerce.ts';
+import { registerDraftRoutes } from '../resources/draftRoutes.ts';
 import { exportColumns, labelledFields } from '../resources/exportColumns.ts';
 import { findAction } from '../resources/fields.ts';
 import type { HooksByResource } from '../resources/hooks.ts';
@@ -54,14 +57,19 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
   const action = (name: string): Action | undefined => findAction(resource, name);
 
   const pageFields = listPageFields(resource, app.manifest);
-  app.get(resource.endpoint, { config: { access: { permission: listCode } } }, async (request) =>
-    ok(
-      await store.list({
-        ...parseListQuery(resource, asRecord(request.query), [], requestLang(request)),
-        fields: pageFields,
-      }),
-    ),
-  );
+  app.get(resource.endpoint, { config: { access: { permission: listCode } } }, async (request) => {
+    const page = await store.list({
+      ...parseListQuery(resource, asRecord(request.query), [], requestLang(request)),
+      fields: pageFields,
+    });
+    // the rows with a pending draft are marked (`drafts: true`): one lookup for the page's ids
+    const drafted = await store.drafts.withDraft(
+      app.db,
+      page.rows.map((r) => r.id),
+    );
+    for (const row of page.rows) if (drafted.has(row.id)) row[HAS_DRAFT_KEY] = true;
+    return ok(page);
+  });
 
   app.get(`${resource.endpoint}/:id`, { config: { access: { permission: listCode } } }, async (request) =>
     ok(await store.get(idParam(request, resource.name))),
@@ -141,6 +149,9 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
 
   // a row's saved states, when the resource keeps them (docs/api.md, "Revisions")
   registerRevisionRoutes(app, store);
+  // a row's pending draft (docs/api.md, "Drafts") and its public preview ("Preview")
+  registerDraftRoutes(app, store);
+  registerPreviewRoute(app, store);
 
   route(action('import'), async (request) => {
     const { bytes } = await readOneFile(request, app.security.importLimit);

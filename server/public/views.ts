@@ -49,7 +49,7 @@ function publicValue(field: Field | undefined, value: unknown): unknown {
 }
 
 /** `id` and the view's fields, nothing else: the public sees what the schema exposes. */
-function project(
+export function project(
   resource: Resource,
   row: Record<string, unknown>,
   fields: string[],

@@ -28,6 +28,7 @@ import {
 } from '../http/errors.ts';
 import { SERVER_MESSAGES } from '../http/messages.ts';
 import type { SecurityConfig } from '../security.ts';
+import { DraftStore } from './drafts.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
 import { joinOf } from './fields.ts';
 import { RowFilter } from './filterSql.ts';
@@ -93,6 +94,8 @@ export class ResourceStore {
   private readonly narrowedByFields = new Map<string, Resource>();
   /** the rows' saved states, when the resource keeps them (`revisions: true`) */
   readonly revisions: RevisionLog;
+  /** the rows' pending drafts, when the resource keeps them (`drafts: true`) */
+  readonly drafts: DraftStore;
 
   constructor(
     db: Db,
@@ -104,6 +107,7 @@ export class ResourceStore {
     this.db = db as unknown as Kysely<any>;
     this.filter = new RowFilter(resource, manifest);
     this.revisions = new RevisionLog(resource);
+    this.drafts = new DraftStore(resource);
   }
 
   private get table(): string {
@@ -440,13 +444,18 @@ export class ResourceStore {
    * `version`, when given, is the version the caller read: a row changed since then is not
    * overwritten (409 with the current row). Without it the last write wins.
    */
-  /** `action` names the write in the audit log and the revisions (a restore is an update too). */
+  /**
+   * `action` names the write in the audit log and the revisions (a restore is an update too).
+   * `also` runs in the same transaction after the row is written (a published draft is removed
+   * there): if it throws, nothing of the update is kept.
+   */
   async update(
     id: number,
     values: Record<string, unknown>,
     actor: WriteActor,
     version?: number,
     action = 'update',
+    also?: (trx: Kysely<any>) => Promise<void>,
   ): Promise<ApiRow> {
     const columns = await this.toColumns(values);
     return this.write(async (ctx) => {
@@ -462,6 +471,7 @@ export class ResourceStore {
       const after = await this.get(id, ctx.trx);
       const changes = fieldChanges(this.resource, Object.keys(values), before, after);
       await this.audit(ctx.trx, actor, action, id, values, changes);
+      await also?.(ctx.trx);
       return after;
     }, actor);
   }

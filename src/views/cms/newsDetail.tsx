@@ -1,9 +1,11 @@
-// News detail (spec §2 /newsDetail?id=…): one content as the site shows it, its rich-text body
-// sanitised before it is put in the page.
+// News detail (spec §2 /newsDetail?id=…): one content as the public site would get it, from the
+// preview endpoint (docs/api.md, "Preview"): the public one-row call's fields, whatever the
+// content's publish state, with its pending draft applied when it has one (a switch shows the
+// current version instead). Its rich-text body is sanitised before it is put in the page.
 
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Segmented, Space, Tag } from 'antd';
 import DOMPurify from 'dompurify';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
@@ -11,28 +13,37 @@ import { useCmsClient } from '../../cms/useCmsClient.ts';
 import { Unavailable } from '../../components/cms/Unavailable.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useT } from '../../i18n/useT.ts';
-import { useLanguageStore } from '../../stores/language.ts';
 import { formatTime } from '../../utils/time.ts';
+
+const isAhead = (value: unknown) =>
+  typeof value === 'string' && value !== '' && new Date(value).getTime() > Date.now();
 
 export default function NewsDetailPage() {
   const t = useT();
-  const lang = useLanguageStore((s) => s.lang);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = params.get('id') ?? '';
+  // the draft, when there is one, unless the current version was asked for
+  const withDraft = params.get('draft') !== 'false';
   const { client } = useCmsClient('contents');
   const categories = useCmsClient('contentCategorys').client;
 
-  const content = useQuery({
-    queryKey: queryKeys.row('contents', id),
-    queryFn: () => client!.get(id),
+  const preview = useQuery({
+    queryKey: [...queryKeys.row('contents', id), 'preview', withDraft],
+    queryFn: () => client!.preview(id, { draft: withDraft }),
     enabled: Boolean(client && id),
   });
-  const categoryId = content.data?.categoryId;
+  const categoryId = preview.data?.row.categoryId;
   const category = useQuery({
     queryKey: queryKeys.row('contentCategorys', String(categoryId)),
     queryFn: () => categories!.get(categoryId as number),
     enabled: Boolean(categories && categoryId !== undefined && categoryId !== null),
+  });
+  // whether the content has a draft at all: asked once more only when the current version is shown
+  const drafted = useQuery({
+    queryKey: [...queryKeys.row('contents', id), 'preview', true],
+    queryFn: () => client!.preview(id, { draft: true }),
+    enabled: Boolean(client && id && !withDraft && client.resource.drafts),
   });
 
   if (!client) return <Unavailable />;
@@ -41,20 +52,47 @@ export default function NewsDetailPage() {
       {t('back')}
     </Button>
   );
-  if (!id || content.isError) return <Empty description={t('newsMissing')}>{back}</Empty>;
-  if (content.isPending) return <PageLoading />;
+  if (!id || preview.isError) return <Empty description={t('newsMissing')}>{back}</Empty>;
+  if (preview.isPending) return <PageLoading />;
 
-  const row = content.data;
-  const status = client.resource.fields.find((field) => field.name === 'status');
-  const option = status?.options?.find((o) => o.value === row.status);
+  const { row, draft } = preview.data;
+  const hasDraft = withDraft ? draft !== null : drafted.data?.draft != null;
   const link = row.isLink ? String(row.linkUrl ?? '') : '';
+  const state = preview.data.public
+    ? { color: 'green', text: t('previewPublic') }
+    : isAhead(row.publishTime)
+      ? { color: 'orange', text: t('previewScheduled') }
+      : { color: 'default', text: t('previewHidden') };
 
   return (
-    <Card extra={back} data-testid="news-detail">
+    <Card
+      extra={back}
+      data-testid="news-detail"
+      title={
+        hasDraft ? (
+          <Segmented
+            size="small"
+            value={withDraft ? 'draft' : 'current'}
+            options={[
+              { value: 'draft', label: t('previewDraft') },
+              { value: 'current', label: t('previewCurrent') },
+            ]}
+            onChange={(value) => {
+              const next = new URLSearchParams(params);
+              if (value === 'current') next.set('draft', 'false');
+              else next.delete('draft');
+              setParams(next, { replace: true });
+            }}
+          />
+        ) : undefined
+      }
+    >
+      <Alert type="info" showIcon title={t('previewNote')} style={{ marginBottom: 16 }} />
       <article className="news-detail">
         <h1>{String(row.title)}</h1>
         <Space className="news-detail-meta" wrap>
-          {option && <Tag color={option.color}>{option.label[lang]}</Tag>}
+          <Tag color={state.color}>{state.text}</Tag>
+          {draft && <Tag color="gold">{t('previewDraft')}</Tag>}
           {category.data && <span>{String(category.data.categoryName)}</span>}
           {row.author ? <span>{String(row.author)}</span> : null}
           <time dateTime={String(row.publishTime ?? '')}>{formatTime(row.publishTime)}</time>

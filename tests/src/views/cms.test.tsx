@@ -118,26 +118,69 @@ describe('assign users', () => {
 
 describe('news detail', () => {
   it('shows the content with its body sanitised', async () => {
-    const http = fakeHttp({
-      'GET /api/cms/contents/5': {
-        id: 5,
-        title: 'Sports day',
-        body: '<p>Races <b>all day</b></p><img src="x" onerror="window.hacked=1"><script>window.hacked=1</script>',
-        categoryId: 2,
-        status: 1,
-        publishTime: '2026-11-19T02:00:00.000Z',
-        viewCount: 3,
+    const calls: Call[] = [];
+    const http = fakeHttp(
+      {
+        'GET /api/cms/contents/5/preview': {
+          row: {
+            id: 5,
+            title: 'Sports day',
+            body: '<p>Races <b>all day</b></p><img src="x" onerror="window.hacked=1"><script>window.hacked=1</script>',
+            categoryId: 2,
+            publishTime: '2026-11-19T02:00:00.000Z',
+            viewCount: 3,
+          },
+          draft: null,
+          public: true,
+        },
+        'GET /api/cms/contentCategorys/2': { id: 2, categoryName: 'School news' },
       },
-      'GET /api/cms/contentCategorys/2': { id: 2, categoryName: 'School news' },
-    });
+      calls,
+    );
     const { element } = renderPage(<NewsDetailPage />, http, '/newsDetail?id=5');
     render(element);
     expect(await screen.findByRole('heading', { name: 'Sports day' })).toBeTruthy();
+    expect(screen.getByText('On the site')).toBeTruthy();
+    // the draft, when there is one: the preview of the form's state as the row's
+    expect(calls.find((c) => c.url === '/api/cms/contents/5/preview')?.params).toEqual({ draft: 'true' });
     expect(await screen.findByText('School news')).toBeTruthy();
     const body = screen.getByText('all day').closest('.news-detail-body');
     expect(body?.innerHTML).not.toContain('script');
     expect(body?.innerHTML).not.toContain('onerror');
     expect(screen.getByText('3 views')).toBeTruthy();
+  });
+
+  it('shows a draft of a scheduled content, and the current version on request', async () => {
+    const calls: Call[] = [];
+    const row = {
+      id: 6,
+      title: 'Open day',
+      body: '<p>Soon</p>',
+      categoryId: null,
+      publishTime: '2099-01-01T00:00:00Z',
+    };
+    const http = fakeHttp(
+      {
+        'GET /api/cms/contents/6/preview': (call: Call) =>
+          call.params.draft === 'true'
+            ? {
+                row: { ...row, title: 'Open day (draft)' },
+                draft: { updatedAt: row.publishTime, updatedBy: 'admin' },
+                public: false,
+              }
+            : { row, draft: null, public: false },
+      },
+      calls,
+    );
+    const { element } = renderPage(<NewsDetailPage />, http, '/newsDetail?id=6');
+    render(element);
+    expect(await screen.findByRole('heading', { name: 'Open day (draft)' })).toBeTruthy();
+    expect(screen.getByText('Scheduled')).toBeTruthy();
+    fireEvent.click(screen.getByText('Current'));
+    expect(await screen.findByRole('heading', { name: 'Open day' })).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/cms/contents/6/preview' && c.params.draft === undefined)).toBe(
+      true,
+    );
   });
 
   it('says so when there is no such content', async () => {
