@@ -55,6 +55,8 @@ export interface SmokeFilter {
 }
 
 export interface SmokeEdit {
+  /** the row action that opens the form (the update action's title) */
+  action: string;
   field: string;
   label: string;
   input: SmokeInput;
@@ -74,7 +76,8 @@ export interface SmokeEntry {
   /** the filter the made row is found by: its field holds a value unique to the run */
   filter: SmokeFilter | SmokeSkip;
   edit: SmokeEdit | SmokeSkip;
-  delete: true | SmokeSkip;
+  /** the row action that deletes (the delete action's title), confirmed */
+  delete: { action: string } | SmokeSkip;
 }
 
 export interface SmokePlan {
@@ -114,6 +117,20 @@ function fits(field: Field, template: string): boolean {
 /** The first candidate that fits, or undefined. */
 function textValue(field: Field): string | undefined {
   return (TEXT_CANDIDATES[field.type] ?? []).find((c) => fits(field, c));
+}
+
+/** Where the field sits in the form: its group (tab), then its place in the layout. */
+function formPosition(resource: Resource, field: string): number {
+  let position = 0;
+  for (const group of resource.form.groups) {
+    for (const row of group.rows) {
+      for (const name of row) {
+        if (name === field) return position;
+        position += 1;
+      }
+    }
+  }
+  return position;
 }
 
 function tabOf(resource: Resource, field: string): string | undefined {
@@ -176,8 +193,8 @@ function defaults(resource: Resource): Record<string, unknown> {
 
 /**
  * The fields the smoke row fills: every required one (a `requiredWhen` that holds for the
- * defaults counts) without a default, and the optional text, number and date fields shown, so
- * their limits are tried too. Booleans, enums with a default, optional references, uploads and
+ * defaults counts) without a default, and the optional text, number and date fields shown (but
+ * those with a pattern), so their limits are tried too. Booleans, enums with a default, optional references, uploads and
  * lists keep what the form starts with.
  */
 function createValues(resource: Resource): { values: SmokeValue[] } | SmokeSkip {
@@ -189,8 +206,11 @@ function createValues(resource: Resource): { values: SmokeValue[] } | SmokeSkip 
     const required =
       field.required || (field.requiredWhen !== undefined && evaluateCondition(field.requiredWhen, start));
     if (required && field.default !== undefined) continue;
+    // an optional field with a pattern is left empty: its value names something (a key, a
+    // component, a permission) the server may check beyond the pattern, which no sample knows
     const optionalSample =
       !required &&
+      field.pattern === undefined &&
       ((TEXT_CANDIDATES[field.type] !== undefined && field.type !== 'richtext') ||
         field.type === 'date' ||
         ((field.type === 'integer' || field.type === 'number') && field.default === undefined));
@@ -202,6 +222,8 @@ function createValues(resource: Resource): { values: SmokeValue[] } | SmokeSkip 
     }
     values.push(value);
   }
+  // in the form's order, so each tab is opened once
+  values.sort((a, b) => formPosition(resource, a.field) - formPosition(resource, b.field));
   return { values };
 }
 
@@ -223,7 +245,8 @@ export function smokeEntry(resource: Resource): SmokeEntry {
     const skip = { skip: 'no menu entry, so no list page' };
     return { ...entry, list: skip, create: skip, filter: skip, edit: skip, delete: skip };
   }
-  const has = (action: string) => resource.actions.some((a) => a.name === action);
+  const action = (name: string) => resource.actions.find((a) => a.name === name);
+  const has = (name: string) => action(name) !== undefined;
   if (!has('create')) return entry;
   entry.create = createValues(resource);
   if (isSkip(entry.create)) return entry;
@@ -260,6 +283,7 @@ export function smokeEntry(resource: Resource): SmokeEntry {
     const chosen = candidates.find((v) => v.field === filter.field) ?? candidates[0];
     entry.edit = chosen
       ? {
+          action: action('update')!.title.zh,
           field: chosen.field,
           label: chosen.label,
           input: chosen.input,
@@ -268,7 +292,8 @@ export function smokeEntry(resource: Resource): SmokeEntry {
         }
       : { skip: 'no text field shown in the list that an update may change' };
   }
-  entry.delete = has('delete') ? true : { skip: 'no delete action' };
+  const remove = action('delete');
+  entry.delete = remove ? { action: remove.title.zh } : { skip: 'no delete action' };
   return entry;
 }
 

@@ -41,14 +41,15 @@ describe('the smoke plan', () => {
         list: true,
         create: {
           values: [
+            // in the form's order: title, [publishDate, authorId], status, body
             { field: 'title', label: '标题', input: 'type', value: `冒烟 ${RUN_TOKEN}` },
-            { field: 'body', label: '正文', input: 'richtext', value: `冒烟 ${RUN_TOKEN}` },
             { field: 'publishDate', label: '发布日期', input: 'date', value: '2026-11-20' },
+            { field: 'body', label: '正文', input: 'richtext', value: `冒烟 ${RUN_TOKEN}` },
           ],
         },
         filter: { field: 'title', label: '标题', op: 'like' },
-        edit: { field: 'title', label: '标题', input: 'type', value: `冒烟 ${RUN_TOKEN}` },
-        delete: true,
+        edit: { action: '修改', field: 'title', label: '标题', input: 'type', value: `冒烟 ${RUN_TOKEN}` },
+        delete: { action: '删除' },
       });
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -95,6 +96,12 @@ describe('the smoke plan', () => {
       value: `冒烟 ${RUN_TOKEN}`,
     });
     expect(values.find((v) => v.field === 'categoryId')?.input).toBe('firstTreeRef');
+    // the 正文 tab comes after every field of the 基本信息 tab, so each tab is opened once
+    expect(values.map((v) => v.tab)).toEqual(
+      [...values.filter((v) => v.tab === '基本信息'), ...values.filter((v) => v.tab === '正文')].map(
+        (v) => v.tab,
+      ),
+    );
     // a link's address shows only for a link, which the form does not start as
     expect(values.map((v) => v.field)).not.toContain('linkUrl');
     expect(values.map((v) => v.field)).not.toContain('pinned');
