@@ -285,7 +285,7 @@ describe('schema-admin build', () => {
     expect(staleDoc.stderr).not.toContain('manifest.json');
 
     await writeFile(join(out, 'openapi.json'), openapi);
-    await writeFile(join(out, 'smoke.json'), smoke.replace('"delete": true', '"delete": false'));
+    await writeFile(join(out, 'smoke.json'), smoke.replace('"list": true', '"list": false'));
     const stalePlan = await cli(['build', 'schemas', '--out', out, '--check']);
     expect(stalePlan.code).toBe(1);
     expect(stalePlan.stderr).toContain('smoke.json is stale');
