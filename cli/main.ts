@@ -36,11 +36,12 @@ function createProgram(output: Output, setStatus: (status: number) => void): Com
   program
     .command('build')
     .description(
-      'write <out>/manifest.json and <out>/openapi.json (the API description) from the schema folder',
+      'write <out>/manifest.json, <out>/openapi.json (the API description) and <out>/smoke.json ' +
+        '(the generated browser smoke tests) from the schema folder',
     )
     .argument('[dir]', 'schema folder', DEFAULT_DIR)
     .option('--out <dir>', 'output folder', 'generated')
-    .option('--check', 'do not write; exit 1 when either file on disk is missing or stale', false)
+    .option('--check', 'do not write; exit 1 when any file on disk is missing or stale', false)
     .action(async (dir: string, opts: { out: string; check: boolean }) => {
       setStatus(await buildCommand(dir, opts, output));
     });

@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import { formatProblem } from '../../runtime/schema/formatProblem.ts';
 import { buildManifest, serializeManifest } from '../../runtime/schema/manifest.ts';
 import { buildOpenApi, serializeOpenApi } from '../../runtime/schema/openapi.ts';
+import { buildSmokePlan, serializeSmokePlan } from '../../runtime/schema/smokePlan.ts';
 import { loadForCommand } from '../loadForCommand.ts';
 import { EXIT, type Output } from '../output.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 /** The API's description, generated from the same manifest (runtime/schema/openapi.ts). */
 export const OPENAPI_FILE = 'openapi.json';
+/** What each resource's generated browser smoke test does (runtime/schema/smokePlan.ts). */
+export const SMOKE_FILE = 'smoke.json';
 
 export interface BuildOptions {
   out: string;
@@ -27,6 +30,7 @@ export async function buildCommand(dir: string, options: BuildOptions, output: O
   const files = [
     { target: join(options.out, MANIFEST_FILE), text: serializeManifest(manifest) },
     { target: join(options.out, OPENAPI_FILE), text: serializeOpenApi(buildOpenApi(manifest)) },
+    { target: join(options.out, SMOKE_FILE), text: serializeSmokePlan(buildSmokePlan(manifest)) },
   ];
   if (options.check) {
     let stale = 0;
@@ -45,6 +49,9 @@ export async function buildCommand(dir: string, options: BuildOptions, output: O
   }
   await mkdir(options.out, { recursive: true });
   for (const { target, text } of files) await writeFile(target, text);
-  output.out(`wrote ${files.map((f) => f.target).join(' and ')} (${resources.length} resources)\n`);
+  const targets = files.map((f) => f.target);
+  output.out(
+    `wrote ${targets.slice(0, -1).join(', ')} and ${targets.at(-1)} (${resources.length} resources)\n`,
+  );
   return EXIT.ok;
 }

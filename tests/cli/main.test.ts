@@ -304,12 +304,14 @@ describe('schema-admin validate: mistakes that would break a page', () => {
 });
 
 describe('schema-admin build', () => {
-  it('writes the manifest and the OpenAPI document, and --check passes on them and fails once one is stale', async () => {
+  it('writes the manifest, the OpenAPI document and the smoke plan, and --check passes on them and fails once one is stale', async () => {
     const written = await cli(['build', 'schemas', '--out', out]);
     expect(written).toMatchObject({
       code: 0,
-      stdout: `wrote ${join(out, 'manifest.json')} and ${join(out, 'openapi.json')} (18 resources)\n`,
+      stdout: `wrote ${join(out, 'manifest.json')}, ${join(out, 'openapi.json')} and ${join(out, 'smoke.json')} (18 resources)\n`,
     });
+    const smoke = await readFile(join(out, 'smoke.json'), 'utf8');
+    expect(smoke).toBe(await readFile('generated/smoke.json', 'utf8'));
     const manifest = await readFile(join(out, 'manifest.json'), 'utf8');
     expect(manifest).toBe(await readFile('generated/manifest.json', 'utf8'));
     const openapi = await readFile(join(out, 'openapi.json'), 'utf8');
@@ -327,6 +329,12 @@ describe('schema-admin build', () => {
     expect(staleDoc.code).toBe(1);
     expect(staleDoc.stderr).toContain('openapi.json is stale');
     expect(staleDoc.stderr).not.toContain('manifest.json');
+
+    await writeFile(join(out, 'openapi.json'), openapi);
+    await writeFile(join(out, 'smoke.json'), smoke.replace('"list": true', '"list": false'));
+    const stalePlan = await cli(['build', 'schemas', '--out', out, '--check']);
+    expect(stalePlan.code).toBe(1);
+    expect(stalePlan.stderr).toContain('smoke.json is stale');
   });
 
   it('does not build from schemas with problems', async () => {

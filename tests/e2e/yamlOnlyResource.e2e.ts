@@ -1,13 +1,19 @@
 // A resource added as YAML only (issue 3): a server started on a copy of schemas/ plus
 // tests/fixtures/schemas/notices, and the same built app, which reads its resources from that
-// server. The notices page, its menu entry, list and form exist with no code written for them.
+// server. The notices page, its menu entry, list and form exist with no code written for them,
+// and so does its generated smoke test (issue 15), which runs here as generated/smoke.json's
+// entries run in tests/e2e/smoke.e2e.ts.
 import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSchemaDir } from '../../runtime/schema/load.ts';
+import { buildManifest } from '../../runtime/schema/manifest.ts';
+import { buildSmokePlan } from '../../runtime/schema/smokePlan.ts';
 import { schemasWithNotices } from '../fixtures/addNoticesResource.ts';
 import { openBrowserPage, openFromMenu, screenshot } from './browser.ts';
 import { ADMIN_PASSWORD } from './globalSetup.ts';
 import { type ServerProcess, startServerProcess } from './serverProcess.ts';
+import { runSmoke, signIn } from './smokeRun.ts';
 
 let schemaDir: string;
 let server: ServerProcess;
@@ -77,5 +83,17 @@ describe('a resource added as YAML only', () => {
     expect(body.data.rows).toEqual([
       { id: expect.any(Number), title: '期末考试安排', publishDate: '2026-11-20' },
     ]);
+  });
+
+  it('gets a generated smoke test, which creates, finds, edits and deletes a notice', async () => {
+    const { resources, menuGroups } = await loadSchemaDir(schemaDir);
+    const plan = buildSmokePlan(buildManifest(resources, menuGroups));
+    const entry = plan.resources.find((e) => e.resource === 'notices');
+    expect(entry).toMatchObject({ list: true, filter: { field: 'title' }, delete: { action: '删除' } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const smokePage = await context.newPage();
+    await signIn(smokePage, server.baseUrl, ADMIN_PASSWORD);
+    await runSmoke(smokePage, server.baseUrl, entry!);
+    await context.close();
   });
 });
