@@ -114,6 +114,8 @@ export interface RawResource {
   system?: boolean;
   /** keep every saved state of a row, listed and restored from its form (docs/schema.md, "Revisions") */
   revisions?: boolean;
+  /** a delete moves rows to a recycle bin (docs/schema.md, "Recycle bin") */
+  softDelete?: boolean;
   menu?: { parent: string; icon?: string; order?: number };
   fields: Record<string, RawField>;
   list?: { columns?: RawColumn[]; filters?: RawFilter[]; sort?: string; pageSize?: number; tree?: boolean };
@@ -326,6 +328,10 @@ export const resourceMetaSchema = {
     revisions: {
       type: 'boolean',
       description: "true: every saved state of a row is kept, and its form shows the row's history",
+    },
+    softDelete: {
+      type: 'boolean',
+      description: 'true: a delete moves rows to a recycle bin, where they are restored or purged',
     },
     publish: {
       type: 'object',

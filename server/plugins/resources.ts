@@ -15,6 +15,7 @@ import { SERVER_MESSAGES } from '../http/messages.ts';
 import { asRecord, idParam } from '../http/params.ts';
 import { routePath } from '../http/routePath.ts';
 import { actionValues } from '../resources/actionValues.ts';
+import { registerBinRoutes } from '../resources/binRoutes.ts';
 import { coerceIds } from '../resources/coerce.ts';
 import { findAction } from '../resources/fields.ts';
 import type { HooksByResource } from '../resources/hooks.ts';
@@ -140,6 +141,8 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
 
   // a row's saved states, when the resource keeps them (docs/api.md, "Revisions")
   registerRevisionRoutes(app, store);
+  // the recycle bin, when deleting moves rows there (docs/api.md, "Recycle bin")
+  registerBinRoutes(app, store);
 
   route(action('import'), async (request) => {
     const { bytes } = await readOneFile(request, app.security.importLimit);
