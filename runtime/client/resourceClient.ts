@@ -73,6 +73,13 @@ export interface Revision extends RevisionSummary {
   data: Record<string, unknown>;
 }
 
+/** A row of a recycle bin (docs/api.md, "Recycle bin"): its list fields, when and by whom it was binned. */
+export type BinnedRow = Row & {
+  /** RFC 3339 */
+  deletedAt: string;
+  deletedBy: { id: number; name: string } | null;
+};
+
 export type ActionResult = { kind: 'file'; file: DownloadedFile } | { kind: 'data'; data: unknown };
 
 export interface ResourceClient {
@@ -120,6 +127,12 @@ export interface ResourceClient {
    * revision. `version`: the version of the row the caller read, as for update.
    */
   restoreRevision(id: Id, revision: number, options?: { version?: number }): Promise<Row>;
+  /** a page of the recycle bin, the latest binned first (a resource with `softDelete: true`) */
+  bin(params: { page: number; limit: number }): Promise<ListResult<BinnedRow>>;
+  /** brings rows back from the bin, all or none */
+  restore(ids: Id[]): Promise<{ count: number }>;
+  /** deletes rows of the bin for good, all or none; silent: the caller shows a refusal */
+  purge(ids: Id[], options?: { silent?: boolean }): Promise<{ count: number }>;
 }
 
 function isEmpty(value: FilterValue): boolean {
@@ -287,6 +300,20 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
       const path = `${base}/${encodeURIComponent(String(id))}/revisions/${encodeURIComponent(String(revision))}/restore`;
       const body = options?.version === undefined ? {} : { version: options.version };
       return unwrap(await http.post<Envelope<Row>>(path, body));
+    },
+    async bin(params) {
+      return unwrap(await http.get<Envelope<ListResult<BinnedRow>>>(`${base}/bin`, { params }));
+    },
+    async restore(ids) {
+      return unwrap(await http.post<Envelope<{ count: number }>>(`${base}/bin/restore`, { ids }));
+    },
+    async purge(ids, options) {
+      return unwrap(
+        await http.delete<Envelope<{ count: number }>>(findAction('purge').path, {
+          data: { ids },
+          silent: options?.silent,
+        }),
+      );
     },
     async reorder(move) {
       return unwrap(
