@@ -8,6 +8,7 @@ import {
   Button,
   Drawer,
   Flex,
+  Grid,
   Popconfirm,
   Space,
   Table,
@@ -46,6 +47,8 @@ export function RecycleBin({ resource, client, lang, canPurge, notify, onClose }
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Id[]>([]);
   const [busy, setBusy] = useState(false);
+  // on a phone who and when go under the row's name, and the two buttons one above the other
+  const narrow = Grid.useBreakpoint().sm === false;
   const [refusal, setRefusal] = useState<Omit<ReferencesDialogProps, 'lang' | 'onClose'> | null>(null);
   const query = useQuery({
     queryKey: queryKeys.bin(resource.name, page, PAGE_SIZE),
@@ -79,36 +82,51 @@ export function RecycleBin({ resource, client, lang, canPurge, notify, onClose }
     }
   };
 
+  const when = (row: BinnedRow) => (
+    <Tooltip title={formatTime(row.deletedAt)}>
+      <span>{relativeTime(row.deletedAt, lang)}</span>
+    </Tooltip>
+  );
+  const who = (row: BinnedRow) => row.deletedBy?.name ?? '—';
+  const name = (row: BinnedRow) =>
+    label ? <CellValue column={label} value={row[label.field]} lang={lang} /> : row.id;
   const columns: TableColumnsType<BinnedRow> = [
-    {
-      key: 'label',
-      title: label?.title ?? 'ID',
-      render: (_, row) =>
-        label ? <CellValue column={label} value={row[label.field]} lang={lang} /> : row.id,
-    },
-    {
-      key: 'deletedBy',
-      title: t('binDeletedBy', lang),
-      width: 110,
-      responsive: ['sm'],
-      render: (_, row) => row.deletedBy?.name ?? '—',
-    },
-    {
-      key: 'deletedAt',
-      title: t('binDeletedAt', lang),
-      width: 120,
-      render: (_, row) => (
-        <Tooltip title={formatTime(row.deletedAt)}>
-          <span>{relativeTime(row.deletedAt, lang)}</span>
-        </Tooltip>
-      ),
-    },
+    narrow
+      ? {
+          key: 'label',
+          title: label?.title ?? 'ID',
+          render: (_, row) => (
+            <Flex vertical gap={2}>
+              {name(row)}
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {who(row)} · {when(row)}
+              </Typography.Text>
+            </Flex>
+          ),
+        }
+      : { key: 'label', title: label?.title ?? 'ID', render: (_, row) => name(row) },
+    ...(narrow
+      ? []
+      : [
+          {
+            key: 'deletedBy',
+            title: t('binDeletedBy', lang),
+            width: 110,
+            render: (_: unknown, row: BinnedRow) => who(row),
+          },
+          {
+            key: 'deletedAt',
+            title: t('binDeletedAt', lang),
+            width: 120,
+            render: (_: unknown, row: BinnedRow) => when(row),
+          },
+        ]),
     {
       key: 'actions',
       title: t('actions', lang),
-      width: canPurge ? 168 : 80,
+      width: narrow ? 96 : canPurge ? 168 : 80,
       render: (_, row) => (
-        <Space size={0} wrap>
+        <Space size={0} orientation={narrow ? 'vertical' : 'horizontal'} align="start">
           <Popconfirm
             title={t('binRestoreConfirm', lang)}
             okText={t('binRestore', lang)}
