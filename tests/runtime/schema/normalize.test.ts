@@ -438,7 +438,7 @@ actions: ${actions}
     });
     expect(byName.delete.confirm).toEqual({
       zh: '确定删除该通知？删除后可在回收站中恢复',
-      en: 'Delete this notice? It goes to the recycle bin, where it can be restored.',
+      en: 'Delete this record? It goes to the recycle bin, where it can be restored.',
     });
     expect(byName.batchDelete.confirm?.zh).toContain('回收站');
   });
@@ -450,8 +450,18 @@ actions: ${actions}
     expect(plain.resources[0].actions.map((a) => a.name)).toEqual(['create', 'delete', 'batchDelete']);
     const { problems } = load('', '[create, delete, purge]');
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ path: 'actions.2' });
+    expect(problems[0]).toMatchObject({ path: 'actions[2]' });
     expect(problems[0].message).toContain('softDelete: true');
+  });
+
+  it('refuses a field whose column is one of the bin\'s', () => {
+    const text = schema('softDelete: true').replace(
+      'fields:\n',
+      'fields:\n  deletedAt: { type: datetime }\n',
+    );
+    const { problems } = loadSchemaTexts([{ path: 'cms/notices.yaml', text }]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].message).toContain('deleted_at');
   });
 
   it('keeps a purge the schema declares, once, with its own title', () => {
