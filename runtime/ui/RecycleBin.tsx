@@ -74,8 +74,8 @@ export function RecycleBin({ resource, client, lang, canPurge, notify, onClose }
       // were shown by the HTTP client (a restore's 409 says which field)
       const references = kind === 'purge' && isApiError(error) ? referencesOf(error.data) : undefined;
       if (references && isApiError(error)) setRefusal({ message: error.message, references, ids });
-      else if (kind === 'purge' && isApiError(error) && !error.canceled)
-        notify.error(error.message, ERROR_TOAST_MS / 1000);
+      else if (kind === 'purge' && !(isApiError(error) && error.canceled))
+        notify.error(error instanceof Error ? error.message : String(error), ERROR_TOAST_MS / 1000);
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource.name) });
