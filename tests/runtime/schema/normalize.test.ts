@@ -454,7 +454,7 @@ actions: ${actions}
     expect(problems[0].message).toContain('softDelete: true');
   });
 
-  it('refuses a field whose column is one of the bin\'s', () => {
+  it("refuses a field whose column is one of the bin's", () => {
     const text = schema('softDelete: true').replace(
       'fields:\n',
       'fields:\n  deletedAt: { type: datetime }\n',
