@@ -6,6 +6,7 @@
 // applies the real ON DELETE rules.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diffSchema } from '../../server/db/schemaDiff.ts';
 import {
   ADMIN_PASSWORD,
   backends,
@@ -302,5 +303,31 @@ describe.each(backends)('recycle bin on $name', (backend) => {
       return result.rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toMatch(/Index Only Scan Backward using cms_contents_publish_time_live_sort/);
+  });
+
+  it('turning the bin off swaps the partial unique index back and stops on the bin columns as on removed ones', async () => {
+    const off = {
+      ...server.manifest,
+      resources: server.manifest.resources.map((r) =>
+        r.name === 'shelves' ? { ...r, softDelete: undefined } : r,
+      ),
+    };
+    const diff = await diffSchema(server.db, off);
+    expect(diff.additive).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/create unique index if not exists "qa_shelves_name_unique"/),
+        expect.stringMatching(/drop index if exists "qa_shelves_name_live_unique"/),
+      ]),
+    );
+    expect(diff.destructive.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
+      'qa_shelves.deleted_at',
+      'qa_shelves.deleted_by',
+    ]);
+    // as it is, the schemas and the database agree
+    expect(await diffSchema(server.db, server.manifest)).toEqual({
+      additive: [],
+      destructive: [],
+      dangling: [],
+    });
   });
 });
