@@ -103,6 +103,12 @@ export interface Preview {
   /** whether the public service serves the row now */
   public: boolean;
 }
+/** A row of a recycle bin (docs/api.md, "Recycle bin"): its list fields, when and by whom it was binned. */
+export type BinnedRow = Row & {
+  /** RFC 3339 */
+  deletedAt: string;
+  deletedBy: { id: number; name: string } | null;
+};
 
 export type ActionResult = { kind: 'file'; file: DownloadedFile } | { kind: 'data'; data: unknown };
 
@@ -163,6 +169,12 @@ export interface ResourceClient {
   publishDraft(id: Id): Promise<Row>;
   /** the row as the public service would return it, published or not; `draft`: with its draft applied */
   preview(id: Id, options?: { draft?: boolean }): Promise<Preview>;
+  /** a page of the recycle bin, the latest binned first (a resource with `softDelete: true`) */
+  bin(params: { page: number; limit: number }): Promise<ListResult<BinnedRow>>;
+  /** brings rows back from the bin, all or none */
+  restore(ids: Id[]): Promise<{ count: number }>;
+  /** deletes rows of the bin for good, all or none; silent: the caller shows a refusal */
+  purge(ids: Id[], options?: { silent?: boolean }): Promise<{ count: number }>;
 }
 
 function isEmpty(value: FilterValue): boolean {
@@ -361,6 +373,20 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
       const path = `${base}/${encodeURIComponent(String(id))}/preview`;
       const params = options?.draft ? { draft: 'true' } : undefined;
       return unwrap(await http.get<Envelope<Preview>>(path, { params }));
+    },
+    async bin(params) {
+      return unwrap(await http.get<Envelope<ListResult<BinnedRow>>>(`${base}/bin`, { params }));
+    },
+    async restore(ids) {
+      return unwrap(await http.post<Envelope<{ count: number }>>(`${base}/bin/restore`, { ids }));
+    },
+    async purge(ids, options) {
+      return unwrap(
+        await http.delete<Envelope<{ count: number }>>(findAction('purge').path, {
+          data: { ids },
+          silent: options?.silent,
+        }),
+      );
     },
     async reorder(move) {
       return unwrap(

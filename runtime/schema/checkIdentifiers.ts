@@ -3,6 +3,7 @@
 // cut at 63 bytes (two long names then become one), a table PostgreSQL or the server's own
 // migrations already own: each would fail, or quietly corrupt, the DDL the server runs at start.
 import { PROBLEMS, type ProblemText } from './problemMessages.ts';
+import { BIN_COLUMNS } from './recycleBin.ts';
 import {
   BASE_COLUMNS,
   INTERNAL_TABLES,
@@ -79,12 +80,18 @@ export function checkIdentifiers(resource: Resource, source: SourceDoc, report: 
       report(path, PROBLEMS.baseColumn({ column, base: BASE_COLUMNS }), onKey);
       continue;
     }
+    // a resource with a recycle bin has its two columns too (recycleBin.ts)
+    if (resource.softDelete && BIN_COLUMNS.includes(column)) {
+      report(path, PROBLEMS.baseColumn({ column, base: [...BASE_COLUMNS, ...BIN_COLUMNS] }), onKey);
+      continue;
+    }
     tooLong(IDENTIFIER_WORDS.column, column, path, onKey);
     // the names the server derives from the column (server/db/joinTables.ts, schemaDiff.ts)
     if (field.type === 'ref' && field.multiple && !resource.system) {
       tooLong(IDENTIFIER_WORDS.joinTable, `${table}__${column}`, path, onKey);
     } else if (field.unique) {
-      tooLong(IDENTIFIER_WORDS.uniqueIndex, `${table}_${column}_unique`, path, onKey);
+      const unique = resource.softDelete ? '_live_unique' : '_unique';
+      tooLong(IDENTIFIER_WORDS.uniqueIndex, `${table}_${column}${unique}`, path, onKey);
     }
   }
 }

@@ -117,6 +117,8 @@ export interface RawResource {
   revisions?: boolean;
   /** an edit can be saved as a draft and published later (docs/schema.md, "Drafts") */
   drafts?: boolean;
+  /** a delete moves rows to a recycle bin (docs/schema.md, "Recycle bin") */
+  softDelete?: boolean;
   menu?: { parent: string; icon?: string; order?: number };
   fields: Record<string, RawField>;
   list?: { columns?: RawColumn[]; filters?: RawFilter[]; sort?: string; pageSize?: number; tree?: boolean };
@@ -335,6 +337,10 @@ export const resourceMetaSchema = {
     drafts: {
       type: 'boolean',
       description: 'true: an edit can be kept as a draft while the row stays as it is',
+    },
+    softDelete: {
+      type: 'boolean',
+      description: 'true: a delete moves rows to a recycle bin, where they are restored or purged',
     },
     publish: {
       type: 'object',

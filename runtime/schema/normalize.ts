@@ -166,6 +166,7 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
     // left out of the manifest when off, like the other switches a resource may not have
     revisions: raw.revisions === true ? true : undefined,
     drafts: raw.drafts === true ? true : undefined,
+    softDelete: raw.softDelete === true ? true : undefined,
     system: raw.system ?? false,
     source: { file: ctx.file, ...ctx.start() },
   };
@@ -186,6 +187,7 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
   resource.actions = (raw.actions ?? [...DEFAULT_ACTIONS]).map((entry, i) =>
     normalizeAction(entry, i, resource, { condition, refer, setValues, report: ctx.report, nouns }),
   );
+  binActions(resource, raw, nouns, ctx.report);
   // the permission a field needs is an action's, so it is a button a role can be granted
   for (const [name, f] of Object.entries(raw.fields)) {
     if (f.writePermission !== undefined && !resource.actions.some((a) => a.name === f.writePermission)) {
@@ -210,6 +212,44 @@ export function normalizeResource(raw: RawResource, ctx: NormalizeContext): Norm
     });
   }
   return { resource, references };
+}
+
+/**
+ * A resource with a recycle bin gets the `purge` button (its own permission) when it does not
+ * declare one; `purge` without a bin, or a bin on a system table, is a mistake in the schema.
+ */
+function binActions(
+  resource: Resource,
+  raw: RawResource,
+  nouns: RowNouns,
+  report: NormalizeContext['report'],
+) {
+  const declared = resource.actions.findIndex((a) => a.name === 'purge');
+  if (!resource.softDelete) {
+    if (declared >= 0) report(['actions', declared], PROBLEMS.purgeWithoutBin());
+    return;
+  }
+  if (raw.system) report(['softDelete'], PROBLEMS.binOnSystem());
+  // the delete confirmation says where the rows go, unless the schema worded its own
+  for (const action of resource.actions) {
+    if (action.name !== 'delete' && action.name !== 'batchDelete') continue;
+    const standard = STANDARD_ACTION_SPECS[action.name].confirm?.(nouns);
+    if (standard && action.confirm?.zh === standard.zh && action.confirm.en === standard.en)
+      action.confirm = {
+        zh: `${standard.zh}删除后可在回收站中恢复`,
+        en: `${standard.en} It goes to the recycle bin, where it can be restored.`,
+      };
+  }
+  if (declared < 0 && resource.actions.some((a) => a.name === 'delete' || a.name === 'batchDelete'))
+    resource.actions.push(
+      normalizeAction('purge', resource.actions.length, resource, {
+        condition: () => undefined,
+        refer: () => undefined,
+        setValues: (set) => set,
+        report,
+        nouns,
+      }),
+    );
 }
 
 function publishWindow(

@@ -18,6 +18,7 @@ import { conditionText } from './condition.ts';
 import { FIELD_TYPE_SPECS } from './fieldTypes.ts';
 import { listFilters } from './listFilters.ts';
 import { permissionCode } from './manifest.ts';
+import { findBinAction } from './recycleBin.ts';
 import type { Action, JsonSchema, ListFilter, Manifest, PublicView, Resource } from './types.ts';
 import type { FormMode } from './writable.ts';
 
@@ -388,6 +389,15 @@ function actionOperation(resource: Resource, action: Action, manifest: Manifest,
         data: countData,
         errors: ['404', '409'],
       };
+    case 'purge':
+      return {
+        ...base,
+        description:
+          'Deletes rows of the recycle bin for good, all or none, under the real ON DELETE rules: a row another still references with `restrict` (one in a bin too) is a 409 with the references.',
+        body: jsonBody({ type: 'object', required: ['ids'], properties: { ids: idList } }),
+        data: countData,
+        errors: ['404', '409'],
+      };
     case 'batchUpdate':
       return {
         ...base,
@@ -490,6 +500,7 @@ function resourceOperations(resource: Resource, manifest: Manifest): OperationSp
   if (resource.revisions) ops.push(...revisionOperations(resource, list, row));
   if (resource.drafts) ops.push(...draftOperations(resource, list, row));
   if (resource.public) ops.push(previewOperation(resource, list));
+  if (resource.softDelete) ops.push(...binOperations(resource, row));
   return ops;
 }
 
@@ -559,6 +570,55 @@ function draftOperations(resource: Resource, list: Access, row: Schema): Operati
       tag,
       access: write,
       data: row,
+      errors: ['404', '409'],
+    },
+  ];
+}
+
+/** The recycle bin's list and restore, under the delete permission (docs/api.md, "Recycle bin"). */
+function binOperations(resource: Resource, row: Schema): OperationSpec[] {
+  const remove = findBinAction(resource, 'remove');
+  if (!remove) return [];
+  const access: Access = { permission: [remove.permission] };
+  const binned: Schema = {
+    allOf: [
+      row,
+      {
+        type: 'object',
+        required: ['deletedAt', 'deletedBy'],
+        properties: {
+          deletedAt: { type: 'string', format: 'date-time', description: 'when the row went to the bin' },
+          deletedBy: {
+            type: ['object', 'null'],
+            properties: { id: { type: 'integer' }, name: { type: 'string' } },
+            description: 'who moved it there',
+          },
+        },
+      },
+    ],
+  };
+  return [
+    {
+      method: 'get',
+      path: `${resource.endpoint}/bin`,
+      operationId: `${resource.name}.bin`,
+      summary: `${resource.title.en}: the recycle bin, the latest deleted first`,
+      tag: resource.name,
+      access,
+      parameters: PAGING,
+      data: listOf(binned),
+    },
+    {
+      method: 'post',
+      path: `${resource.endpoint}/bin/restore`,
+      operationId: `${resource.name}.restore`,
+      summary: `${resource.title.en}: restore rows from the recycle bin`,
+      description:
+        'All or none. A reference that points at a row deleted or binned since, or a unique value another row took since, is a 409 naming the field.',
+      tag: resource.name,
+      access,
+      body: jsonBody({ type: 'object', required: ['ids'], properties: { ids: idList } }),
+      data: countData,
       errors: ['404', '409'],
     },
   ];

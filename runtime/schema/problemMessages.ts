@@ -361,6 +361,14 @@ export const PROBLEMS = {
     en: 'a form has either layout or groups, not both',
     zh: '表单只能有 layout 或 groups 其中之一',
   }),
+  purgeWithoutBin: (): I18n => ({
+    en: 'purge deletes rows from the recycle bin: the resource needs softDelete: true',
+    zh: 'purge 从回收站永久删除数据：资源需要 softDelete: true',
+  }),
+  binOnSystem: (): I18n => ({
+    en: 'a system resource keeps its table in the migrations and has no recycle bin',
+    zh: '系统资源的表由迁移维护，没有回收站',
+  }),
   setOnStandard: (p: { action: string }): I18n => ({
     en: `"set" applies only to custom actions, not ${p.action}`,
     zh: `“set” 只适用于自定义操作，不适用于 ${p.action}`,

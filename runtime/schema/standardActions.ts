@@ -52,6 +52,19 @@ export const STANDARD_ACTION_SPECS: Record<Exclude<StandardAction, 'list' | 'get
   // moves rows within the resource's `order` (docs/api.md, "Order"); a menu button so roles can
   // be granted it, though the list page offers it as move buttons, not a toolbar button
   reorder: { method: 'PUT', suffix: '/order', scope: 'toolbar', title: { zh: '排序', en: 'Reorder' } },
+  // deletes rows from the recycle bin for good (docs/api.md, "Recycle bin"); its own button so
+  // roles that may bin rows need not be able to destroy them; the bin offers it, not the list
+  purge: {
+    method: 'DELETE',
+    suffix: '/bin',
+    scope: 'batch',
+    title: { zh: '永久删除', en: 'Delete permanently' },
+    confirm: ({ many }) => ({
+      zh: `确定永久删除选中的${many.zh}？此操作不可恢复`,
+      en: `Delete the selected ${many.en} permanently? This cannot be undone`,
+    }),
+    danger: true,
+  },
 };
 
 export function isStandardActionName(name: string): name is keyof typeof STANDARD_ACTION_SPECS {

@@ -57,6 +57,7 @@ export const STANDARD_ACTIONS = [
   'export',
   'import',
   'reorder',
+  'purge',
 ] as const;
 export type StandardAction = (typeof STANDARD_ACTIONS)[number];
 
@@ -326,6 +327,12 @@ export interface Resource {
   revisions?: boolean;
   /** an edit of a row can be kept as a draft, published later, the row staying as it is (docs/schema.md, "Drafts") */
   drafts?: boolean;
+  /**
+   * A delete moves rows to the resource's recycle bin (deleted_at, deleted_by) instead of
+   * removing them: hidden from every list, read and the public service, restored or purged from
+   * the bin (server/resources/recycleBin.ts; docs/schema.md, "Recycle bin").
+   */
+  softDelete?: boolean;
   /** system resources (users, roles, menus) keep their tables in migrations, not from the manifest */
   system: boolean;
   /** where the resource came from, for messages */

@@ -23,6 +23,7 @@ import {
   type Row,
 } from '../client/resourceClient.ts';
 import { toListColumns } from '../schema/columns.ts';
+import { findBinAction } from '../schema/recycleBin.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
 import { ActionFormModal } from './ActionFormModal.tsx';
 import { buildListColumns } from './buildListColumns.ts';
@@ -38,6 +39,7 @@ import { listFeatures } from './listTable.ts';
 import { Pagination } from './Pagination.tsx';
 import { pageActions } from './pageActions.ts';
 import { queryKeys } from './queryKeys.ts';
+import { RecycleBin } from './RecycleBin.tsx';
 import { ReferencesDialog, type ReferencesDialogProps, referencesOf } from './ReferencesDialog.tsx';
 import type { FormValues } from './ResourceForm.tsx';
 import { type FormTarget, ResourceFormDrawer } from './ResourceFormDrawer.tsx';
@@ -104,6 +106,11 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [dialog, setDialog] = useState<{ action: Action; row?: Row } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [binOpen, setBinOpen] = useState(false);
+  // the bin opens for those who may delete (they may put back what they took away)
+  const binAction = resource.softDelete ? findBinAction(resource, 'remove') : undefined;
+  const canOpenBin = binAction !== undefined && can(binAction.permission);
+  const purgeAction = resource.softDelete ? findBinAction(resource, 'purge') : undefined;
   const [refusal, setRefusal] = useState<Omit<ReferencesDialogProps, 'lang' | 'onClose'> | null>(null);
 
   // each export's own message: one reusing the key of a message still closing would vanish with it
@@ -129,11 +136,11 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           setRowSelection((s) =>
             Object.fromEntries(Object.entries(s).filter(([id]) => id !== String(row!.id))),
           );
-          return t('deleted', lang);
+          return t(resource.softDelete ? 'binMovedOne' : 'deleted', lang);
         case 'batchDelete': {
           const { count } = await client.removeMany(ids, { silent: true });
           setRowSelection({});
-          return t('deletedMany', lang, { count });
+          return t(resource.softDelete ? 'binMovedMany' : 'deletedMany', lang, { count });
         }
         case 'batchUpdate': {
           const { count } = await client.updateMany(ids, values ?? {});
@@ -285,6 +292,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         exporting={perform.isPending && perform.variables?.action.name === 'export'}
         onRefresh={() => void invalidate()}
         refreshing={query.isFetching}
+        onOpenBin={canOpenBin ? () => setBinOpen(true) : undefined}
         extra={<ColumnSettings table={table} layout={layout} lang={lang} />}
       />
       <ListCellContext.Provider value={cellContext}>
@@ -306,6 +314,19 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         lang={lang}
         onPagination={({ page, limit }) => table.setPagination({ pageIndex: page - 1, pageSize: limit })}
       />
+      {binOpen && (
+        <RecycleBin
+          resource={resource}
+          client={client}
+          lang={lang}
+          canPurge={purgeAction !== undefined && can(purgeAction.permission)}
+          notify={{
+            success: (text) => toast.success(text),
+            error: (text, seconds) => toast.error(text, seconds),
+          }}
+          onClose={() => setBinOpen(false)}
+        />
+      )}
       {formTarget && (
         <ResourceFormDrawer
           client={client}

@@ -2,6 +2,7 @@
 // the resource's own toolbar actions, and on the right the column settings and refresh.
 import {
   DeleteOutlined,
+  DeleteRowOutlined,
   DownloadOutlined,
   EditOutlined,
   PlusOutlined,
@@ -31,6 +32,8 @@ export interface ToolbarProps {
   refreshing: boolean;
   /** drawn before the refresh button (the column settings) */
   extra?: ReactNode;
+  /** a resource with a recycle bin the user may open: its button, after the actions */
+  onOpenBin?: () => void;
 }
 
 const ICONS: Record<string, ReactNode> = {
@@ -52,6 +55,7 @@ export function Toolbar({
   onRefresh,
   refreshing,
   extra,
+  onOpenBin,
 }: ToolbarProps) {
   const button = (action: Action, disabled: boolean) =>
     action.name === 'export' ? (
@@ -88,6 +92,11 @@ export function Toolbar({
         {actions.filter((a) => a.name === 'create').map((a) => button(a, false))}
         {batchActions.map((a) => button(a, selectedCount === 0))}
         {actions.filter((a) => a.name !== 'create').map((a) => button(a, false))}
+        {onOpenBin && (
+          <Button icon={<DeleteRowOutlined />} onClick={onOpenBin}>
+            {t('bin', lang)}
+          </Button>
+        )}
         {selectedCount > 0 && (
           <Typography.Text type="secondary">{t('selected', lang, { count: selectedCount })}</Typography.Text>
         )}

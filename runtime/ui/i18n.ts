@@ -203,6 +203,37 @@ const MESSAGES = {
   revisionRestoreAction: { zh: '恢复', en: 'Restored' },
   revisionSubmit: { zh: '公众提交', en: 'Submitted' },
   revisionBaseline: { zh: '开启历史前的内容', en: 'As it was before history was kept' },
+  // the recycle bin of a resource with `softDelete` (RecycleBin)
+  bin: { zh: '回收站', en: 'Recycle bin' },
+  binTitle: { zh: '回收站 · {title}', en: 'Recycle bin · {title}' },
+  binHint: {
+    zh: '删除的数据先放在这里，可恢复；永久删除后不可恢复。',
+    en: 'Deleted rows wait here and can be restored; a permanent delete cannot be undone.',
+  },
+  binEmpty: { zh: '回收站是空的', en: 'The recycle bin is empty' },
+  binDeletedBy: { zh: '删除人', en: 'Deleted by' },
+  binDeletedAt: { zh: '删除时间', en: 'Deleted' },
+  binRestore: { zh: '恢复', en: 'Restore' },
+  binRestoreSelected: { zh: '恢复选中', en: 'Restore selected' },
+  binRestoreConfirm: {
+    zh: '恢复后将重新出现在列表中，确定恢复？',
+    en: 'It comes back to the list. Restore?',
+  },
+  binRestoreManyConfirm: {
+    zh: '确定恢复选中的 {count} 条？',
+    en: 'Restore the {count} selected rows?',
+  },
+  binRestored: { zh: '已恢复 {count} 条', en: '{count} restored' },
+  binPurge: { zh: '永久删除', en: 'Delete permanently' },
+  binPurgeSelected: { zh: '永久删除选中', en: 'Delete selected permanently' },
+  binPurgeConfirm: { zh: '永久删除后不可恢复，确定删除？', en: 'This cannot be undone. Delete permanently?' },
+  binPurgeManyConfirm: {
+    zh: '永久删除选中的 {count} 条？此操作不可恢复',
+    en: 'Delete the {count} selected rows permanently? This cannot be undone',
+  },
+  binPurged: { zh: '已永久删除 {count} 条', en: '{count} deleted permanently' },
+  binMovedOne: { zh: '已移入回收站', en: 'Moved to the recycle bin' },
+  binMovedMany: { zh: '已将 {count} 条移入回收站', en: '{count} rows moved to the recycle bin' },
   unsavedTitle: { zh: '放弃未保存的修改？', en: 'Discard unsaved changes?' },
   unsavedText: {
     zh: '表单中有尚未保存的修改，关闭后将丢失。',

@@ -15,8 +15,9 @@ export interface PageActions {
 export function pageActions(resource: Resource, can: (code: string) => boolean): PageActions {
   const out: PageActions = { toolbar: [], batch: [], row: [] };
   for (const action of resource.actions) {
-    // reorder moves given rows: pages offer it as move buttons, never as a toolbar button
-    if (action.scope === 'self' || action.name === 'reorder') continue;
+    // reorder moves given rows: pages offer it as move buttons, never as a toolbar button;
+    // purge acts on rows in the recycle bin, which offers it
+    if (action.scope === 'self' || action.name === 'reorder' || action.name === 'purge') continue;
     if (!can(action.permission)) continue;
     out[action.scope].push(action);
   }

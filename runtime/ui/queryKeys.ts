@@ -6,6 +6,8 @@ export const queryKeys = {
   resource: (name: string) => ['resource', name] as const,
   list: (name: string, params: ListParams) => ['resource', name, 'list', params] as const,
   row: (name: string, id: Id) => ['resource', name, 'row', String(id)] as const,
+  /** a page of the recycle bin */
+  bin: (name: string, page: number, limit: number) => ['resource', name, 'bin', page, limit] as const,
   options: (name: string, search: string) => ['resource', name, 'options', search] as const,
   /** the rows with these ids (sorted), read for the labels of references to them */
   many: (name: string, ids: readonly string[]) => ['resource', name, 'many', ids.join(',')] as const,

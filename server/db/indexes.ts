@@ -13,6 +13,7 @@
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { FIELD_TYPE_SPECS } from '../../runtime/schema/fieldTypes.ts';
 import { indexableField } from '../../runtime/schema/indexable.ts';
+import { DELETED_AT } from '../../runtime/schema/recycleBin.ts';
 import type { Field, Manifest, Resource, SortSpec } from '../../runtime/schema/types.ts';
 import { catalogType, columnSql } from './columns.ts';
 import { constraintName } from './foreignKeys.ts';
@@ -45,6 +46,11 @@ export interface WantedIndex {
   kind: IndexKind;
   /** the columns, in order (a sort index ends with the id; a search index has one) */
   keys: IndexKey[];
+  /**
+   * a partial index of a resource with a recycle bin: its rows in use (what every list reads),
+   * or those in the bin (the bin's own list, newest first)
+   */
+  rows?: 'live' | 'binned';
 }
 
 /** Index names end so; the schema diff drops one of these the schemas no longer want. */
@@ -94,9 +100,11 @@ function sortKeysOf(resource: Resource, specs: SortSpec[]): IndexKey[] | undefin
   return [...turned, { column: 'id', desc: turned[turned.length - 1].desc }];
 }
 
-function sortIndex(table: string, keys: IndexKey[]): WantedIndex {
+function sortIndex(table: string, keys: IndexKey[], rows?: WantedIndex['rows']): WantedIndex {
   const columns = keys.slice(0, -1).map((k) => (k.desc ? `${k.column}_desc` : k.column));
-  return { name: indexName(table, columns, '_sort'), table, kind: 'sort', keys };
+  // a partial index has a name of its own, so turning the bin on or off replaces the index
+  const suffix = rows === 'live' ? '_live_sort' : '_sort';
+  return { name: indexName(table, columns, suffix), table, kind: 'sort', keys, ...(rows ? { rows } : {}) };
 }
 
 export function wantedIndexes(resource: Resource): WantedIndex[] {
@@ -117,10 +125,24 @@ export function wantedIndexes(resource: Resource): WantedIndex[] {
   if (resource.treeParent) sorts.push([{ field: resource.treeParent, desc: false }, resource.list.sort]);
   for (const composite of resource.indexes ?? [])
     sorts.push(composite.map((name) => ({ field: name, desc: false })));
+  // with a recycle bin every list reads only the rows in use: the sort indexes hold just those,
+  // so a bin of any size costs a list nothing (docs/decisions.md, "Recycle bin")
+  const rows = resource.softDelete ? 'live' : undefined;
   for (const sort of sorts) {
     const keys = sortKeysOf(resource, sort);
-    if (keys) add(sortIndex(table, keys));
+    if (keys) add(sortIndex(table, keys, rows));
   }
+  if (resource.softDelete)
+    add(
+      sortIndex(
+        table,
+        [
+          { column: DELETED_AT, desc: false },
+          { column: 'id', desc: false },
+        ],
+        'binned',
+      ),
+    );
 
   const leading = new Set([...out.values()].map((i) => i.keys[0].column));
   const filters = [...resource.list.filters, ...(resource.public?.filters ?? [])];
@@ -176,7 +198,11 @@ export function createIndex(db: Kysely<any>, index: WantedIndex): CompiledQuery 
     )}(${sql.ref(column)}))`.compile(db);
   }
   const keys = index.kind === 'sort' ? index.keys.map(keySql) : index.keys.map((k) => sql.ref(k.column));
-  return sql`create index if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${sql.join(keys)})`.compile(
+  const rows =
+    index.rows === undefined
+      ? sql``
+      : sql` where ${sql.ref(DELETED_AT)} ${sql.raw(index.rows === 'live' ? 'is null' : 'is not null')}`;
+  return sql`create index if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${sql.join(keys)})${rows}`.compile(
     db,
   );
 }

@@ -5,6 +5,7 @@
 // never applied by the server: each comes with advice for the maintainer.
 // `schema-admin db` prints this; the server applies the additive part on start.
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { BIN_COLUMNS, DELETED_AT, DELETED_BY } from '../../runtime/schema/recycleBin.ts';
 import { BASE_COLUMNS, VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
 import type { Field, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { catalogType, columnSql, compareColumn, fieldsNeedingColumns } from './columns.ts';
@@ -84,6 +85,7 @@ export async function planSchemaDiff(
   locate: Locate = where,
 ): Promise<PlannedSchemaDiff> {
   const live = await readLiveTables(db);
+  const liveIndexes = await readLiveIndexes(db);
   const anyDb = db as unknown as Kysely<any>;
   const statements: CompiledQuery[] = [];
   const destructive: DestructiveChange[] = [];
@@ -109,6 +111,10 @@ export async function planSchemaDiff(
     // tables made before rows carried a version (the system tables' migrations among them)
     if (!table.columns.has(VERSION_COLUMN)) statements.push(addVersionColumn(anyDb, resource));
     const addedHere: Field[] = [];
+    if (resource.softDelete)
+      for (const column of BIN_COLUMNS)
+        if (!table.columns.has(column)) statements.push(addBinColumn(anyDb, resource, column));
+    const indexNames = liveIndexes.get(resource.table) ?? new Set<string>();
     for (const field of fields) {
       const live = table.columns.get(field.column);
       if (live === undefined) {
@@ -136,11 +142,11 @@ export async function planSchemaDiff(
         }
         if (verdict === 'widen') statements.push(widenColumn(anyDb, resource, field));
       }
-      if (field.unique && !table.unique.has(field.column))
-        statements.push(uniqueIndex(anyDb, resource, field));
+      if (field.unique) statements.push(...uniqueChanges(anyDb, resource, field, table.unique, indexNames));
     }
     const known = new Set<string>([
       ...BASE_COLUMNS,
+      ...(resource.softDelete ? BIN_COLUMNS : []),
       ...(SYSTEM_OWNED_COLUMNS[resource.table] ?? []),
       ...fields.map((f) => f.column),
     ]);
@@ -190,7 +196,8 @@ async function planForeignKeys(
   const liveKeys = await readLiveForeignKeys(db);
   const indexed = await readLeadingIndexColumns(db);
   // a sort index that leads with the column serves the reference too
-  for (const index of indexes) indexed.add(`${index.table}.${index.keys[0].column}`);
+  // (a partial one of a recycle bin does not: the key's checks read the binned rows too)
+  for (const index of indexes) if (!index.rows) indexed.add(`${index.table}.${index.keys[0].column}`);
   const optedOut = new Set(
     manifest.resources.flatMap((r) =>
       r.fields.filter((f) => f.index === false).map((f) => `${r.name}.${f.name}`),
@@ -315,6 +322,8 @@ function createTable(db: Kysely<any>, resource: Resource, fields: Field[]): Comp
     .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn(VERSION_COLUMN, 'integer', (c) => c.notNull().defaultTo(1));
+  if (resource.softDelete)
+    builder = builder.addColumn(DELETED_AT, 'timestamptz').addColumn(DELETED_BY, 'integer');
   for (const field of fields) {
     const fallback = columnDefault(field);
     builder = builder.addColumn(field.column, sql.raw(columnSql(field)), (c) =>
@@ -358,12 +367,48 @@ function retypeColumn(db: Kysely<any>, resource: Resource, field: Field): Compil
     .compile();
 }
 
-function uniqueIndex(db: Kysely<any>, resource: Resource, field: Field): CompiledQuery {
+/** The recycle bin's columns, on a table made before the resource had one (both nullable). */
+function addBinColumn(db: Kysely<any>, resource: Resource, column: string): CompiledQuery {
   return db.schema
-    .createIndex(`${resource.table}_${field.column}_unique`)
+    .alterTable(resource.table)
+    .addColumn(column, column === DELETED_AT ? 'timestamptz' : 'integer', (c) => c.ifNotExists())
+    .compile();
+}
+
+function uniqueIndexName(resource: Resource, field: Field, binned: boolean): string {
+  return `${resource.table}_${field.column}${binned ? '_live' : ''}_unique`;
+}
+
+/**
+ * A unique field of a resource with a recycle bin is unique among the rows in use: a binned
+ * row does not hold its value, and restoring it while another row does is a 409 naming the
+ * field (docs/decisions.md, "Recycle bin"). Turning the bin on or off swaps the one index for
+ * the other, by name; an index holds no data, so dropping one loses nothing.
+ */
+function uniqueChanges(
+  db: Kysely<any>,
+  resource: Resource,
+  field: Field,
+  uniqueColumns: Set<string>,
+  indexNames: Set<string>,
+): CompiledQuery[] {
+  const bin = resource.softDelete === true;
+  const other = uniqueIndexName(resource, field, !bin);
+  const present = bin
+    ? indexNames.has(uniqueIndexName(resource, field, true))
+    : uniqueColumns.has(field.column) && !indexNames.has(other);
+  if (present) return [];
+  const out = [uniqueIndex(db, resource, field)];
+  if (indexNames.has(other)) out.push(db.schema.dropIndex(other).ifExists().compile());
+  return out;
+}
+
+function uniqueIndex(db: Kysely<any>, resource: Resource, field: Field): CompiledQuery {
+  const create = db.schema
+    .createIndex(uniqueIndexName(resource, field, resource.softDelete === true))
     .ifNotExists()
     .unique()
     .on(resource.table)
-    .column(field.column)
-    .compile();
+    .column(field.column);
+  return (resource.softDelete ? create.where(sql.ref(DELETED_AT), 'is', null) : create).compile();
 }

@@ -18,6 +18,7 @@ import { asRecord, idParam } from '../http/params.ts';
 import { routePath } from '../http/routePath.ts';
 import { registerPreviewRoute } from '../public/preview.ts';
 import { actionValues } from '../resources/actionValues.ts';
+import { registerBinRoutes } from '../resources/binRoutes.ts';
 import { coerceIds } from '../resources/coerce.ts';
 import { registerDraftRoutes } from '../resources/draftRoutes.ts';
 import { exportColumns, labelledFields } from '../resources/exportColumns.ts';
@@ -152,6 +153,8 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
   // a row's pending draft (docs/api.md, "Drafts") and its public preview ("Preview")
   registerDraftRoutes(app, store);
   registerPreviewRoute(app, store);
+  // the recycle bin, when deleting moves rows there (docs/api.md, "Recycle bin")
+  registerBinRoutes(app, store);
 
   route(action('import'), async (request) => {
     const { bytes } = await readOneFile(request, app.security.importLimit);

@@ -13,6 +13,7 @@ import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { writableFields } from '../../runtime/schema/writable.ts';
 import { ApiError, badRequest, type Localized } from '../http/errors.ts';
 import { checkInput } from './input.ts';
+import { liveOnly } from './recycleBin.ts';
 import { type ResourceStore, type RowProblem, RowProblemsError, type WriteActor } from './store.ts';
 
 type Cell = string | number | boolean | Date | null;
@@ -92,9 +93,8 @@ class CellReader {
       this.labels.set(field.name, known);
     }
     if (!known.has(text)) {
-      const rows = await this.db
-        .selectFrom(target.table)
-        .select('id')
+      // a row in the recycle bin is not there to be named
+      const rows = await liveOnly(this.db.selectFrom(target.table).select('id'), target)
         .where(label.column, '=', text)
         .execute();
       known.set(

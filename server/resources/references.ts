@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Field, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { ApiError } from '../http/errors.ts';
 import { joinOf } from './fields.ts';
+import { liveOnly } from './recycleBin.ts';
 
 /** How many rows of one resource point at the rows being deleted, and a few of them. */
 export interface Blocker {
@@ -61,13 +62,18 @@ async function labels(
   return new Map(rows.map((r) => [Number(r.id), String(r[field.column] ?? `#${r.id}`)]));
 }
 
-/** Rows of other resources (or other rows of this tree) whose restricting reference points at `ids`. */
+/**
+ * Rows of other resources (or other rows of this tree) whose restricting reference points at
+ * `ids`. `liveOnly`: rows in a recycle bin do not count (moving `ids` to a bin, which leaves
+ * every reference in place); a real delete counts them, as its foreign keys do.
+ */
 export async function findBlockers(
   db: Kysely<any>,
   manifest: Manifest,
   target: Resource,
   ids: number[],
   lang: Lang,
+  options: { liveOnly?: boolean } = {},
 ): Promise<Blocker[]> {
   const blockers: Blocker[] = [];
   for (const resource of manifest.resources) {
@@ -83,6 +89,14 @@ export async function findBlockers(
         : db.selectFrom(resource.table).select('id').where(field.column, 'in', ids);
       // rows deleted together (a parent with its children) do not hold each other back
       if (self) query = query.where(join ? join.ownerColumn : 'id', 'not in', ids);
+      if (options.liveOnly && resource.softDelete)
+        query = join
+          ? query.where(
+              join.ownerColumn,
+              'in',
+              liveOnly(db.selectFrom(resource.table).select('id'), resource),
+            )
+          : liveOnly(query, resource);
       const { count } = await db
         .selectFrom(query.as('referencing'))
         .select(sql<number>`count(distinct id)::int`.as('count'))

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { evaluateCondition } from '../../runtime/schema/condition.ts';
 import { ruleErrors, ruleMessages } from '../../runtime/schema/evaluateRules.ts';
+import { DELETED_AT, DELETED_BY } from '../../runtime/schema/recycleBin.ts';
 import { BASE_COLUMNS, VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
 import type { Field, FieldCondition, I18n, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
@@ -41,6 +42,7 @@ import {
   isUniqueViolation,
   uniqueViolationFields,
 } from './pgErrors.ts';
+import { type BinnedRow, binnedRows, brokenReferences, liveOnly, restoreRefused } from './recycleBin.ts';
 import { findBlockers, stillReferencedBy } from './references.ts';
 import { type RevisionAuthor, RevisionLog } from './revisions.ts';
 import { sanitizeRichText } from './richText.ts';
@@ -80,6 +82,9 @@ function authorOf(actor: Actor): RevisionAuthor {
   return { userId: actor.auth?.userId ?? null, userName: actor.auth?.userName ?? null };
 }
 
+/** Rows in use, or rows in the recycle bin (a resource with `softDelete`). */
+type RowState = 'live' | 'binned';
+
 /** From this offset on a page reads its ids first (page()). */
 const DEFERRED_READ_OFFSET = 1000;
 
@@ -114,8 +119,17 @@ export class ResourceStore {
     return this.resource.table;
   }
 
+  /**
+   * Which rows a read or write sees: with a recycle bin, those in use (everything but the bin's
+   * own calls) or those in the bin; without one, every row.
+   */
+  private inState<Q extends { where: (...args: any[]) => any }>(select: Q, state: RowState): Q {
+    if (!this.resource.softDelete) return select;
+    return select.where(DELETED_AT, state === 'live' ? 'is' : 'is not', null) as Q;
+  }
+
   private matching(query: Pick<ListQuery, 'filters' | 'where' | 'ids'>, db: Kysely<any> = this.db) {
-    const from = db.selectFrom(this.table);
+    const from = this.inState(db.selectFrom(this.table), 'live');
     // an unfiltered list, the most common, builds no condition at all (its cost shows per request)
     const select =
       query.filters.length === 0 && !query.where?.length
@@ -164,7 +178,7 @@ export class ResourceStore {
     if (offset < DEFERRED_READ_OFFSET) return this.sorted(query).limit(query.limit).offset(offset).execute();
     const ids = this.ordered(this.matching(query).select('id'), query.sort).limit(query.limit).offset(offset);
     const columns = this.columnsOf(query);
-    const rows = this.db.selectFrom(this.table).where('id', 'in', ids);
+    const rows = this.inState(this.db.selectFrom(this.table), 'live').where('id', 'in', ids);
     return this.ordered(columns ? rows.select(columns) : rows.selectAll(), query.sort).execute();
   }
 
@@ -287,8 +301,11 @@ export class ResourceStore {
     return { count: order.length, batches: batches() };
   }
 
-  async get(id: number, db: Kysely<any> = this.db): Promise<ApiRow> {
-    const row = await db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+  /** A row in use (a binned one is a 404 like a deleted one), or with `state` one in the bin. */
+  async get(id: number, db: Kysely<any> = this.db, state: RowState = 'live'): Promise<ApiRow> {
+    const row = await this.inState(db.selectFrom(this.table).selectAll(), state)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw rowNotFound(this.resource, id);
     return (await toApiRows(db, this.resource, [row]))[0];
   }
@@ -322,6 +339,7 @@ export class ResourceStore {
       .set({ [field.column]: sql`coalesce(${sql.ref(field.column)}, 0) + 1` })
       .where('id', '=', id)
       .where((eb) => this.filter.where(eb, filters, where))
+      .$call((q) => this.inState(q, 'live'))
       .returningAll()
       .executeTakeFirst();
     return row ? (await toApiRows(this.db, this.resource, [row]))[0] : undefined;
@@ -405,9 +423,7 @@ export class ResourceStore {
         given.push(value);
       }
       if (given.length === 0) continue;
-      const existing = await trx
-        .selectFrom(this.table)
-        .select(field.column)
+      const existing = await this.inState(trx.selectFrom(this.table).select(field.column), 'live')
         .where(field.column, 'in', given)
         .execute();
       const present = new Set(existing.map((r) => String(r[field.column])));
@@ -543,7 +559,9 @@ export class ResourceStore {
   }
 
   private async requireCondition(trx: Kysely<any>, ids: number[], when: FieldCondition): Promise<void> {
-    const rows = await trx.selectFrom(this.table).selectAll().where('id', 'in', ids).execute();
+    const rows = await this.inState(trx.selectFrom(this.table).selectAll(), 'live')
+      .where('id', 'in', ids)
+      .execute();
     const refused = (await toApiRows(trx, this.resource, rows)).filter(
       (row) => !evaluateCondition(when, row),
     );
@@ -560,6 +578,11 @@ export class ResourceStore {
     }
   }
 
+  /**
+   * A delete. With a recycle bin the rows move there (who, when) and every reference to them
+   * stays; a `restrict` reference from a row in use refuses it as it would a real delete
+   * (docs/decisions.md, "Recycle bin"). Without one, the rows go, under the ON DELETE rules.
+   */
   async remove(
     ids: number[],
     actor: WriteActor,
@@ -568,12 +591,94 @@ export class ResourceStore {
     return this.write(async (ctx) => {
       await this.lockRows(ctx.trx, ids);
       const all = (await this.hooks.beforeDelete?.(ctx, ids)) ?? ids;
-      const blockers = await findBlockers(ctx.trx, this.manifest, this.resource, all, ctx.lang);
+      const binning = this.resource.softDelete === true;
+      const blockers = await findBlockers(ctx.trx, this.manifest, this.resource, all, ctx.lang, {
+        liveOnly: binning,
+      });
       if (blockers.length > 0) {
         throw await stillReferencedBy(ctx.trx, this.manifest, this.resource, all, blockers, ctx.lang);
       }
+      if (binning) {
+        const result = await ctx.trx
+          .updateTable(this.table)
+          .set({
+            [DELETED_AT]: sql`now()`,
+            [DELETED_BY]: actor.auth?.userId ?? null,
+            [VERSION_COLUMN]: sql`${sql.ref(VERSION_COLUMN)} + 1`,
+          })
+          .where('id', 'in', all)
+          .where(DELETED_AT, 'is', null)
+          .executeTakeFirst();
+        await this.audit(ctx.trx, actor, action, all, undefined);
+        return { count: Number(result.numUpdatedRows) };
+      }
       const result = await ctx.trx.deleteFrom(this.table).where('id', 'in', all).executeTakeFirst();
       await this.audit(ctx.trx, actor, action, all, undefined);
+      return { count: Number(result.numDeletedRows) };
+    }, actor);
+  }
+
+  /** One page of the recycle bin, the latest binned first, with who binned each row and when. */
+  async bin(
+    query: Pick<ListQuery, 'page' | 'limit' | 'fields'>,
+  ): Promise<{ rows: BinnedRow[]; total: number }> {
+    const offset = (query.page - 1) * query.limit;
+    const columns = this.columnsOf(query);
+    const select = this.inState(this.db.selectFrom(this.table), 'binned');
+    const rows = await (columns ? select.select([...columns, DELETED_AT, DELETED_BY]) : select.selectAll())
+      .orderBy(DELETED_AT, (ob) => ob.desc().nullsLast())
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(offset)
+      .execute();
+    const { total } = await this.inState(this.db.selectFrom(this.table), 'binned')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    const shape = query.fields ? this.narrowed(query.fields) : this.resource;
+    return { rows: await binnedRows(this.db, rows, await toApiRows(this.db, shape, rows)), total };
+  }
+
+  /**
+   * Brings rows back from the bin, all or none. Their references are checked again as a write
+   * checks them (a category deleted or binned meanwhile is a 409 naming the field), and a unique
+   * value another row took meanwhile is a 409 naming the field.
+   */
+  async restore(ids: number[], actor: WriteActor): Promise<{ count: number }> {
+    return this.write(async (ctx) => {
+      await this.lockRows(ctx.trx, ids, 'binned');
+      for (const id of ids) {
+        const row = await this.get(id, ctx.trx, 'binned');
+        const errors = await brokenReferences(ctx.trx, this.manifest, this.resource, row, ctx.lang);
+        if (Object.keys(errors).length > 0) throw restoreRefused(this.resource, id, errors, ctx.lang);
+      }
+      await ctx.trx
+        .updateTable(this.table)
+        .set({
+          [DELETED_AT]: null,
+          [DELETED_BY]: null,
+          [VERSION_COLUMN]: sql`${sql.ref(VERSION_COLUMN)} + 1`,
+        })
+        .where('id', 'in', ids)
+        .execute();
+      await this.audit(ctx.trx, actor, 'restore', ids, undefined);
+      return { count: ids.length };
+    }, actor);
+  }
+
+  /**
+   * Deletes rows of the bin for good, all or none, under the real ON DELETE rules: a
+   * `restrict` reference from any row, one in the bin too, refuses it; `setNull` empties the
+   * references and `cascade` takes their rows along.
+   */
+  async purge(ids: number[], actor: WriteActor): Promise<{ count: number }> {
+    return this.write(async (ctx) => {
+      await this.lockRows(ctx.trx, ids, 'binned');
+      const blockers = await findBlockers(ctx.trx, this.manifest, this.resource, ids, ctx.lang);
+      if (blockers.length > 0) {
+        throw await stillReferencedBy(ctx.trx, this.manifest, this.resource, ids, blockers, ctx.lang);
+      }
+      const result = await ctx.trx.deleteFrom(this.table).where('id', 'in', ids).executeTakeFirst();
+      await this.audit(ctx.trx, actor, 'purge', ids, undefined);
       return { count: Number(result.numDeletedRows) };
     }, actor);
   }
@@ -662,9 +767,12 @@ export class ResourceStore {
    * Returns each row's version; a 404 names every id that does not exist, and nothing is
    * written then.
    */
-  private async lockRows(db: Kysely<any>, ids: number[]): Promise<Map<number, number>> {
-    const found = await db
-      .selectFrom(this.table)
+  private async lockRows(
+    db: Kysely<any>,
+    ids: number[],
+    state: RowState = 'live',
+  ): Promise<Map<number, number>> {
+    const found = await this.inState(db.selectFrom(this.table), state)
       .select(['id', VERSION_COLUMN])
       .where('id', 'in', ids)
       .orderBy('id')
@@ -728,7 +836,10 @@ export class ResourceStore {
       if (wanted.length === 0) continue;
       const target = this.manifest.resources.find((r) => r.name === field.ref);
       if (!target) continue;
-      const found = await trx.selectFrom(target.table).select('id').where('id', 'in', wanted).execute();
+      // a row in the recycle bin cannot be picked: it is not there for anyone
+      const found = await liveOnly(trx.selectFrom(target.table).select('id'), target)
+        .where('id', 'in', wanted)
+        .execute();
       const present = new Set(found.map((r) => Number(r.id)));
       const missing = wanted.filter((id) => !present.has(id));
       if (missing.length > 0) {

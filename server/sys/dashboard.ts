@@ -17,6 +17,7 @@ import { allows, type Grants } from '../auth/grants.ts';
 import { countActiveSessions } from '../auth/sessions.ts';
 import type { Db } from '../db/tables.ts';
 import { publishedExpression, RowFilter } from '../resources/filterSql.ts';
+import { liveOnly } from '../resources/recycleBin.ts';
 import type { SecurityConfig } from '../security.ts';
 
 export interface RecentContent {
@@ -46,8 +47,16 @@ const MONTHS = 12;
 // eight rows fill the panel beside the ten latest sign-ins, the height its placeholder keeps
 const RECENT = 8;
 
-const count = async (db: Kysely<any>, table: string): Promise<number> =>
-  (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+// a row in the recycle bin is counted nowhere
+const count = async (db: Kysely<any>, resource: Resource | string): Promise<number> =>
+  (
+    await (typeof resource === 'string'
+      ? db.selectFrom(resource)
+      : liveOnly(db.selectFrom(resource.table), resource)
+    )
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 /** The server's own time zone: "this month" where the school is. */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -83,8 +92,7 @@ async function contentFigures(db: Kysely<any>, manifest: Manifest, may: (r: Reso
   const zone = timeZone();
   const months = lastMonths(new Date(), MONTHS, zone);
   const local = sql`(${sql.ref(time.column)} at time zone ${zone})`;
-  const counted = await db
-    .selectFrom(contents.table)
+  const counted = await liveOnly(db.selectFrom(contents.table), contents)
     .select([sql<string>`to_char(${local}, 'YYYY-MM')`.as('month'), sql<number>`count(*)::int`.as('n')])
     .where((eb) => eb.and([filter.where(eb, [], published), publishedExpression(eb, contents)]))
     .where(sql<boolean>`${local} >= ${`${months[0]}-01`}::date`)
@@ -92,8 +100,7 @@ async function contentFigures(db: Kysely<any>, manifest: Manifest, may: (r: Reso
     .execute();
   const byMonth = new Map(counted.map((r) => [r.month, r.n]));
   const category = field(contents, 'categoryId');
-  const recent = await db
-    .selectFrom(contents.table)
+  const recent = await liveOnly(db.selectFrom(contents.table), contents)
     .select(['id', `${title.column} as title`, `${time.column} as publishTime`])
     .$if(category !== undefined, (q) => q.select(`${category!.column} as categoryId`))
     .where((eb) => eb.and([filter.where(eb, [], published), publishedExpression(eb, contents)]))
@@ -122,8 +129,7 @@ async function unreadReports(
   if (!reports || !may(reports)) return {};
   const status = field(reports, 'status');
   if (!status || status.default === undefined) return { unreadReports: 0 };
-  const row = await db
-    .selectFrom(reports.table)
+  const row = await liveOnly(db.selectFrom(reports.table), reports)
     .select(sql<number>`count(*)::int`.as('n'))
     .where(status.column, '=', status.default)
     .executeTakeFirstOrThrow();
@@ -160,7 +166,7 @@ export async function dashboardFigures(
   const roles = system('roles');
   const resources = [];
   for (const r of manifest.resources.filter((r) => !r.system && may(r))) {
-    resources.push({ name: r.name, module: r.module, title: r.title, count: await count(anyDb, r.table) });
+    resources.push({ name: r.name, module: r.module, title: r.title, count: await count(anyDb, r) });
   }
   return {
     ...(users && may(users) ? await accountFigures(db, security) : {}),

@@ -409,3 +409,69 @@ actions: [create, reorder]
     expect(resources[0].order).toBeUndefined();
   });
 });
+
+describe('a resource with a recycle bin', () => {
+  const schema = (head: string, actions = '[create, delete, batchDelete]') => `resource: notices
+module: cms
+title: { zh: 通知管理, en: Notices }
+${head}
+fields:
+  name: { type: string }
+actions: ${actions}
+`;
+  const load = (head: string, actions?: string) =>
+    loadSchemaTexts([{ path: 'cms/notices.yaml', text: schema(head, actions) }]);
+
+  it('gets the purge button with its own permission, and delete confirmations that name the bin', () => {
+    const { resources, problems } = load('softDelete: true');
+    expect(problems).toEqual([]);
+    const r = resources[0];
+    expect(r.softDelete).toBe(true);
+    const byName = Object.fromEntries(r.actions.map((a) => [a.name, a]));
+    expect(byName.purge).toMatchObject({
+      standard: true,
+      method: 'DELETE',
+      path: '/api/cms/notices/bin',
+      permission: 'cms:notices:purge',
+      title: { zh: '永久删除', en: 'Delete permanently' },
+      danger: true,
+    });
+    expect(byName.delete.confirm).toEqual({
+      zh: '确定删除该通知？删除后可在回收站中恢复',
+      en: 'Delete this record? It goes to the recycle bin, where it can be restored.',
+    });
+    expect(byName.batchDelete.confirm?.zh).toContain('回收站');
+  });
+
+  it('leaves the switch out of a resource without it, and refuses purge there', () => {
+    const plain = load('');
+    expect(plain.problems).toEqual([]);
+    expect(plain.resources[0].softDelete).toBeUndefined();
+    expect(plain.resources[0].actions.map((a) => a.name)).toEqual(['create', 'delete', 'batchDelete']);
+    const { problems } = load('', '[create, delete, purge]');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ path: 'actions[2]' });
+    expect(problems[0].message).toContain('softDelete: true');
+  });
+
+  it("refuses a field whose column is one of the bin's", () => {
+    const text = schema('softDelete: true').replace(
+      'fields:\n',
+      'fields:\n  deletedAt: { type: datetime }\n',
+    );
+    const { problems } = loadSchemaTexts([{ path: 'cms/notices.yaml', text }]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].message).toContain('deleted_at');
+  });
+
+  it('keeps a purge the schema declares, once, with its own title', () => {
+    const { resources, problems } = load(
+      'softDelete: true',
+      '[create, delete, { name: purge, title: { zh: 彻底删除, en: Erase } }]',
+    );
+    expect(problems).toEqual([]);
+    const purges = resources[0].actions.filter((a) => a.name === 'purge');
+    expect(purges).toHaveLength(1);
+    expect(purges[0].title).toEqual({ zh: '彻底删除', en: 'Erase' });
+  });
+});
