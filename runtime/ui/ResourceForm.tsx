@@ -9,7 +9,7 @@
 import { Form as AntdForm } from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { Alert, Button, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, useMemo, useState } from 'react';
 import { isApiError } from '../client/apiError.ts';
 import type { Id } from '../client/resourceClient.ts';
 import { toJsonSchema } from '../schema/compileJsonSchema.ts';
@@ -216,54 +216,67 @@ export function ResourceForm({
   };
 
   return (
-    <AntdForm
-      schema={schema as RJSFSchema}
-      uiSchema={uiSchema as UiSchema}
-      validator={validator}
-      formData={formData}
-      onChange={(e) => change(e.formData as FormValues)}
-      onSubmit={(e) => submit(e.formData as FormValues)}
-      // the errors are shown on the fields; rjsf would otherwise also log them to the console
-      onError={() => setAttempted(true)}
-      extraErrors={extraErrors}
-      transformErrors={transformErrors}
-      formContext={context}
-      widgets={WIDGETS}
-      templates={TEMPLATES}
-      showErrorList={false}
-      noHtml5Validate
-      disabled={saving}
-    >
-      {strayErrors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={strayErrors.map(([name, message]) => `${name}: ${message}`).join('; ')}
-        />
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={saving} disabled={saving}>
-          {submitText ?? t('save', lang)}
-        </Button>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={saving}>
-            {t('cancel', lang)}
-          </Button>
+    <div onKeyDown={holdPickerEnter}>
+      <AntdForm
+        schema={schema as RJSFSchema}
+        uiSchema={uiSchema as UiSchema}
+        validator={validator}
+        formData={formData}
+        onChange={(e) => change(e.formData as FormValues)}
+        onSubmit={(e) => submit(e.formData as FormValues)}
+        // the errors are shown on the fields; rjsf would otherwise also log them to the console
+        onError={() => setAttempted(true)}
+        extraErrors={extraErrors}
+        transformErrors={transformErrors}
+        formContext={context}
+        widgets={WIDGETS}
+        templates={TEMPLATES}
+        showErrorList={false}
+        noHtml5Validate
+        disabled={saving}
+      >
+        {strayErrors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={strayErrors.map(([name, message]) => `${name}: ${message}`).join('; ')}
+          />
         )}
-      </Space>
-      {/* mounted only while a save waits; its dialog is a portal, outside the form element */}
-      {pending && (
-        <ChangeSummary
-          changes={pending.changes}
-          lang={lang}
-          saving={saving}
-          onConfirm={() => void save(pending.values)}
-          onCancel={() => setPending(null)}
-        />
-      )}
-    </AntdForm>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={saving}>
+            {submitText ?? t('save', lang)}
+          </Button>
+          {onCancel && (
+            <Button onClick={onCancel} disabled={saving}>
+              {t('cancel', lang)}
+            </Button>
+          )}
+        </Space>
+        {/* mounted only while a save waits; its dialog is a portal, outside the form element */}
+        {pending && (
+          <ChangeSummary
+            changes={pending.changes}
+            lang={lang}
+            saving={saving}
+            onConfirm={() => void save(pending.values)}
+            onCancel={() => setPending(null)}
+          />
+        )}
+      </AntdForm>
+    </div>
   );
+}
+
+/**
+ * Enter in a date picker's box confirms the typed date (the picker's own handler, which has run by
+ * the time the key reaches here); the browser would also take it as the form's implicit
+ * submission and save a half-filled form, so that default is held back for the picker alone.
+ */
+function holdPickerEnter(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'Enter') return;
+  const target = event.target as HTMLElement;
+  if (target.closest('.ant-picker')) event.preventDefault();
 }
 
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
