@@ -13,6 +13,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateSystemTables } from './db/migrate.ts';
 import { syncResourceTables } from './db/syncTables.ts';
 import { filesDir } from './files/paths.ts';
+import { migrateJobQueue } from './jobs/worker.ts';
 import { DEFAULT_SECURITY, type SecurityConfig } from './security.ts';
 import { type SeedResult, seedDatabase } from './seed/seed.ts';
 
@@ -47,7 +48,7 @@ export async function loadManifest(schemaDir: string): Promise<Manifest> {
   return buildManifest(resources, menuGroups);
 }
 
-/** Connects (DATABASE_URL or PGlite in DATA_DIR) and brings the system tables up to date. */
+/** Connects (DATABASE_URL or PGlite in DATA_DIR) and brings the system tables and the job queue up to date. */
 export async function openDatabase(
   config: ServerConfig,
   options: { pgliteInProcess?: boolean } = {},
@@ -59,6 +60,8 @@ export async function openDatabase(
   );
   try {
     await migrateSystemTables(database.db);
+    // the queue's SQL functions exist before the first write adds a job with them
+    if (database.connection) await migrateJobQueue(database.connection);
     return database;
   } catch (error) {
     await database.close();
@@ -92,6 +95,7 @@ export async function prepareApp(
     staticDir: options.staticDir,
     logger: options.logger,
     security,
+    jobs: { connection: database.connection },
   });
   return { app, seed, tableChanges };
 }

@@ -25,6 +25,7 @@ import {
   staleVersion,
   stillReferenced,
 } from '../http/errors.ts';
+import { MomentSchedule } from '../jobs/moments.ts';
 import type { SecurityConfig } from '../security.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
 import { joinOf } from './fields.ts';
@@ -91,6 +92,8 @@ export class ResourceStore {
   private readonly narrowedByFields = new Map<string, Resource>();
   /** the rows' saved states, when the resource keeps them (`revisions: true`) */
   readonly revisions: RevisionLog;
+  /** the jobs of the rows' publish moments (server/jobs/moments.ts) */
+  private readonly moments: MomentSchedule;
 
   constructor(
     db: Db,
@@ -98,10 +101,12 @@ export class ResourceStore {
     private readonly manifest: Manifest,
     private readonly security: SecurityConfig,
     private readonly hooks: ResourceHooks = {},
+    jobQueue = false,
   ) {
     this.db = db as unknown as Kysely<any>;
     this.filter = new RowFilter(resource, manifest);
     this.revisions = new RevisionLog(resource);
+    this.moments = new MomentSchedule(resource, jobQueue);
   }
 
   private get table(): string {
@@ -330,6 +335,7 @@ export class ResourceStore {
       await this.checkReferences(ctx, values);
       const id = await this.insert(ctx, values, columns, audit, actor);
       await this.revisions.afterWrite(ctx.trx, [id], audit, authorOf(actor));
+      await this.moments.afterWrite(ctx.trx, [id]);
       await this.audit(ctx.trx, actor, audit, id, values);
       return this.get(id, ctx.trx);
     }, actor);
@@ -366,6 +372,7 @@ export class ResourceStore {
       for (let i = 0; i < rows.length; i++)
         ids.push(await this.insert(ctx, rows[i].values, columns[i], audit, actor));
       await this.revisions.afterWrite(ctx.trx, ids, audit, authorOf(actor));
+      await this.moments.afterWrite(ctx.trx, ids);
       await this.audit(ctx.trx, actor, audit, ids, Object.assign({}, ...rows.map((r) => r.values)));
       return { count: ids.length, ids };
     }, actor);
@@ -527,6 +534,7 @@ export class ResourceStore {
       if (blockers.length > 0) {
         throw await stillReferencedBy(ctx.trx, this.manifest, this.resource, all, blockers, ctx.lang);
       }
+      await this.moments.beforeDelete(ctx.trx, all);
       const result = await ctx.trx.deleteFrom(this.table).where('id', 'in', all).executeTakeFirst();
       await this.audit(ctx.trx, actor, action, all, undefined);
       return { count: Number(result.numDeletedRows) };
@@ -557,6 +565,7 @@ export class ResourceStore {
     await this.clearOthers(ctx, ids, columns, action, actor);
     await this.writeJoins(ctx.trx, ids, values);
     await this.revisions.afterWrite(ctx.trx, ids, action, authorOf(actor));
+    await this.moments.afterWrite(ctx.trx, ids);
   }
 
   /** An exclusive field set on `ids` is cleared on every other row; those rows get a revision too. */
@@ -571,6 +580,7 @@ export class ResourceStore {
       this.revisions.beforeWrite(ctx.trx, others),
     );
     await this.revisions.afterWrite(ctx.trx, cleared, action, authorOf(actor));
+    await this.moments.afterWrite(ctx.trx, cleared);
   }
 
   /**
