@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.ts';
 import { recordMoment } from '../../../server/jobs/moments.ts';
 import { type Started, startServer } from '../../../server/start.ts';
@@ -57,9 +57,6 @@ const places: Place[] = backends.map((backend) =>
 
 describe.each(places)('publish moments on $name', (place) => {
   const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
   afterAll(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
@@ -142,10 +139,18 @@ describe.each(places)('publish moments on $name', (place) => {
       return found.length > 0 && found;
     });
 
+  // one database for the suite (a server start writes the sample school: seconds on PGlite);
+  // the restart and the second server come last
+  let place_: Awaited<ReturnType<typeof database>>;
+  let server: Started & { stop(): Promise<void> };
+  let token: string;
+  beforeAll(async () => {
+    place_ = await database();
+    server = await place_.start();
+    token = await session(server.app);
+  });
+
   it('records a content scheduled a few seconds ahead once, when its time comes, and a job run again adds nothing', async () => {
-    const { start } = await database();
-    const server = await start();
-    const token = await session(server.app);
     const at = await fromNow(server, 2);
     const id = await scheduled(server, token, at);
     const [job] = await jobs(server, id);
@@ -163,14 +168,18 @@ describe.each(places)('publish moments on $name', (place) => {
   });
 
   it('moves the waiting job when the time changes, and drops it when the content is withdrawn or deleted', async () => {
-    const { start } = await database();
-    const server = await start();
-    const token = await session(server.app);
     const id = await scheduled(server, token, await fromNow(server, 3600));
     const later = await fromNow(server, 7200);
+    const row = (await call(server.app, 'GET', `/api/cms/contents/${id}`, { token })).body.data;
     const saved = await call(server.app, 'PUT', `/api/cms/contents/${id}`, {
       token,
-      body: { publishTime: later },
+      body: {
+        title: row.title,
+        categoryId: row.categoryId,
+        body: row.body,
+        publishTime: later,
+        version: row.version,
+      },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const moved = await jobs(server, id);
@@ -191,9 +200,6 @@ describe.each(places)('publish moments on $name', (place) => {
   });
 
   it('writes no entry for a content withdrawn before its moment', async () => {
-    const { start } = await database();
-    const server = await start();
-    const token = await session(server.app);
     const withdrawn = await scheduled(server, token, await fromNow(server, 1));
     await call(server.app, 'PUT', `/api/cms/contents/unpublish/${withdrawn}`, { token });
     expect(await jobs(server, withdrawn)).toHaveLength(0);
@@ -204,42 +210,36 @@ describe.each(places)('publish moments on $name', (place) => {
   });
 
   it('runs a job that came due while the server was stopped once it starts again', async () => {
-    const { start } = await database();
-    const first = await start();
-    const token = await session(first.app);
-    const at = await fromNow(first, 1);
-    const id = await scheduled(first, token, at);
-    await first.stop();
+    const at = await fromNow(server, 1);
+    const id = await scheduled(server, token, at);
+    await server.stop();
 
     // started, its worker held back until the database's clock has passed the moment
-    const second = await start({ ready: false });
+    server = await place_.start({ ready: false });
     await until('the moment to pass', async () => {
       const { rows } = await sql<{ due: boolean }>`select now() > ${at}::timestamptz as due`.execute(
-        db(second),
+        db(server),
       );
       return rows[0].due;
     });
-    expect(await jobs(second, id)).toHaveLength(1);
-    await second.app.ready();
-    expect(await published(second, id)).toHaveLength(1);
+    expect(await jobs(server, id)).toHaveLength(1);
+    await server.app.ready();
+    expect(await published(server, id)).toHaveLength(1);
   });
 
   // only a PostgreSQL is shared: one process at a time opens a PGlite folder
   if (!place.shared) return;
 
   it('records a moment once with two servers on one database', async () => {
-    const { start } = await database();
-    const one = await start();
-    const two = await start();
-    const token = await session(one.app);
+    const other = await place_.start();
     const ids = [
-      await scheduled(one, token, await fromNow(one, 2)),
-      await scheduled(two, token, await fromNow(two, 2)),
+      await scheduled(server, token, await fromNow(server, 2)),
+      await scheduled(other, token, await fromNow(other, 2)),
     ];
     for (const id of ids) {
-      await published(two, id);
-      await until(`the job of content ${id} to finish`, async () => (await jobs(one, id)).length === 0);
-      expect(await entries(one, id)).toHaveLength(1);
+      await published(other, id);
+      await until(`the job of content ${id} to finish`, async () => (await jobs(server, id)).length === 0);
+      expect(await entries(server, id)).toHaveLength(1);
     }
   });
 });
