@@ -79,27 +79,44 @@ export class MomentSchedule {
 
   async afterWrite(trx: Kysely<any>, ids: readonly number[]): Promise<void> {
     if (!this.enabled || ids.length === 0) return;
+    await this.schedule(trx, ids);
+  }
+
+  /**
+   * At start, every row whose moment is ahead gets its job, also the rows written while the
+   * server ran without the queue, or by SQL: the jobs waiting already are added again, unchanged.
+   */
+  async catchUp(db: Kysely<any>): Promise<void> {
+    if (this.enabled) await this.schedule(db);
+  }
+
+  /** Adds or moves the jobs of the rows `ids` (all rows: undefined) and removes those of the others. */
+  private async schedule(trx: Kysely<any>, ids?: readonly number[]): Promise<void> {
     const name = this.resource.name;
+    const rows = () => {
+      const all = trx.selectFrom(this.resource.table);
+      return ids ? all.where('id', 'in', ids) : all;
+    };
     for (const { side, field } of this.sides) {
       const time = momentTime(field);
-      const due = (eb: Eb) => eb.and([sql<SqlBool>`${time} > now()`, publishedState(eb, this.resource)]);
+      // never null: a row with no time, or no state, has no job
+      const due = (eb: Eb) =>
+        sql<SqlBool>`coalesce(${eb.and([sql<SqlBool>`${time} > now()`, publishedState(eb, this.resource)])}, false)`;
       const key = sql<string>`${name} || ':' || id || ':' || ${side}`;
-      await trx
-        .selectFrom(this.resource.table)
+      await rows()
         .select(
           sql`graphile_worker.add_job(${MOMENT_TASK},
             json_build_object('resource', ${name}::text, 'id', id, 'side', ${side}::text, 'at', ${time}),
             run_at => ${time}, job_key => ${key}, job_key_mode => 'replace',
             max_attempts => ${MOMENT_ATTEMPTS}::int)`.as('job'),
         )
-        .where('id', 'in', ids)
         .where(due)
         .execute();
-      await trx
-        .selectFrom(this.resource.table)
+      // at start there is nothing to remove: a job without its row finds nothing and writes nothing
+      if (!ids) continue;
+      await rows()
         .select(sql`graphile_worker.remove_job(${key})`.as('job'))
-        .where('id', 'in', ids)
-        .where((eb) => eb.not(eb.and([sql<SqlBool>`${time} is not null`, due(eb)])))
+        .where((eb) => eb.not(due(eb)))
         .execute();
     }
   }
@@ -117,8 +134,8 @@ export class MomentSchedule {
 /**
  * The task: records the moment when the row still stands as its job was added for. It still
  * exists, is still published (the public `where`), its time still equals the job's and has
- * come: a job that slipped past a change (its replacement raced it) writes nothing. The entry names no user:
- * the clock did it; the entry of the save says who set the time. The unique index behind
+ * come: a job that slipped past a change (its replacement raced it) writes nothing. The entry
+ * names no user: the clock did it; the entry of the save says who set the time. The unique index behind
  * `on conflict` (MOMENT_ENTRY_INDEX) makes a job run twice (its worker died before marking it
  * done) write one entry.
  */

@@ -3,7 +3,7 @@
 // process on that database may run a job (each job is taken by one: `FOR UPDATE SKIP LOCKED`)
 // and a restart loses nothing. The worker has its own small pool beside the app's: it holds one
 // connection for LISTEN and takes another to fetch and finish jobs.
-import { Logger, type Runner, run, runMigrations, type Task } from 'graphile-worker';
+import { Logger, runMigrations, runTaskList, type Task, type WorkerPool } from 'graphile-worker';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Manifest } from '../../runtime/schema/types.ts';
@@ -79,28 +79,30 @@ export async function startJobWorker(options: {
   const publishMoment: Task = async (payload) => {
     await recordMoment(options.db, options.manifest, payload as MomentPayload);
   };
-  let runner: Runner;
+  // the worker pool without graphile-worker's cron (run() starts both): every job is added by a
+  // write, and cron's start-up queries are one more thing to fail when the database goes away
+  let workers: WorkerPool;
   try {
-    runner = await run({
-      pgPool: pool,
-      logger,
-      concurrency: CONCURRENCY,
-      pollInterval: options.pollInterval ?? JOB_POLL_MS,
-      // the server handles its signals and stops the worker with the app
-      noHandleSignals: true,
-      // no crontab file: every job is added by a write
-      parsedCronItems: [],
-      taskList: { [MOMENT_TASK]: publishMoment },
-    });
+    workers = runTaskList(
+      {
+        logger,
+        concurrency: CONCURRENCY,
+        pollInterval: options.pollInterval ?? JOB_POLL_MS,
+        // the server handles its signals and stops the worker with the app
+        noHandleSignals: true,
+      },
+      { [MOMENT_TASK]: publishMoment },
+      pool,
+    );
   } catch (error) {
     await pool.end();
     throw error;
   }
   // a worker that fails on its own (its database gone) says so; the app's own queries report the rest
-  runner.promise.catch((error: Error) => process.emitWarning(`job queue stopped: ${error.message}`));
+  workers.promise.catch((error: Error) => process.emitWarning(`job queue stopped: ${error.message}`));
   return {
     async stop() {
-      await runner.stop();
+      await workers.gracefulShutdown();
       await pool.end();
     },
   };

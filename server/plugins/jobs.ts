@@ -4,6 +4,8 @@
 // writes add no jobs and nothing runs; the public site keeps its windows by the clock anyway.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { MomentSchedule } from '../jobs/moments.ts';
 import { type JobConnection, type JobWorker, startJobWorker } from '../jobs/worker.ts';
 import './types.ts';
 
@@ -18,15 +20,26 @@ async function jobs(app: FastifyInstance, options: JobsOptions): Promise<void> {
   app.decorate('jobQueue', connection !== undefined);
   if (!connection) return;
   let worker: JobWorker | undefined;
+  let starting: Promise<void> | undefined;
+  // Started beside the app, not before it is ready: a busy database (a long query on PGlite,
+  // which answers one at a time) must not hold the app's start, nor a missing queue its requests.
   app.addHook('onReady', async () => {
-    worker = await startJobWorker({
-      connection,
-      db: app.db,
-      manifest: app.manifest,
-      pollInterval: options.pollInterval,
+    starting = (async () => {
+      // rows whose moment is ahead get their job, those written without the queue too
+      for (const resource of app.manifest.resources)
+        await new MomentSchedule(resource, true).catchUp(app.db as unknown as Kysely<any>);
+      worker = await startJobWorker({
+        connection,
+        db: app.db,
+        manifest: app.manifest,
+        pollInterval: options.pollInterval,
+      });
+    })().catch((error: Error) => {
+      console.error(`job queue: the worker did not start: ${error.message}`);
     });
   });
   app.addHook('onClose', async () => {
+    await starting;
     await worker?.stop();
     worker = undefined;
   });

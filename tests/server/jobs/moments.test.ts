@@ -209,9 +209,14 @@ describe.each(places)('publish moments on $name', (place) => {
     expect(await entries(server, withdrawn)).toHaveLength(0);
   });
 
-  it('runs a job that came due while the server was stopped once it starts again', async () => {
+  it('runs a job that came due while the server was stopped once it starts again, and schedules rows written without the queue', async () => {
     const at = await fromNow(server, 1);
     const id = await scheduled(server, token, at);
+    // a content saved while the server ran without the queue (or by SQL): no job
+    const later = await fromNow(server, 3600);
+    const unqueued = await scheduled(server, token, later);
+    await sql`select graphile_worker.remove_job(${`contents:${unqueued}:at`})`.execute(db(server));
+    expect(await jobs(server, unqueued)).toHaveLength(0);
     await server.stop();
 
     // started, its worker held back until the database's clock has passed the moment
@@ -225,6 +230,8 @@ describe.each(places)('publish moments on $name', (place) => {
     expect(await jobs(server, id)).toHaveLength(1);
     await server.app.ready();
     expect(await published(server, id)).toHaveLength(1);
+    const [caughtUp] = await jobs(server, unqueued);
+    expect(caughtUp.run_at.toISOString()).toBe(later);
   });
 
   // only a PostgreSQL is shared: one process at a time opens a PGlite folder
