@@ -18,7 +18,7 @@ import { type Started, startServer } from '../../../server/start.ts';
 import { ADMIN_PASSWORD, backends, call, login, TEST_SECURITY } from '../harness.ts';
 
 /** Polls the database until `check` holds: the loop waits on the row, bounded so a miss fails. */
-async function until<T>(what: string, check: () => Promise<T | undefined | false>): Promise<T> {
+async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>): Promise<T> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const found = await check();
@@ -134,7 +134,7 @@ describe.each(places)('publish moments on $name', (place) => {
     ).rows;
 
   const published = (server: Started, id: number) =>
-    until(`the published entry of content ${id}`, async () => {
+    waitFor(`the published entry of content ${id}`, async () => {
       const found = await entries(server, id);
       return found.length > 0 && found;
     });
@@ -162,9 +162,50 @@ describe.each(places)('publish moments on $name', (place) => {
     expect(new Date(entry.detail.at).toISOString()).toBe(at);
     // the job is done and gone; a second run of it (a worker that died before marking it done)
     // finds the entry there
-    await until('the finished job to leave the queue', async () => (await jobs(server, id)).length === 0);
+    await waitFor('the finished job to leave the queue', async () => (await jobs(server, id)).length === 0);
     await recordMoment(db(server), server.manifest, { resource: 'contents', id, side: 'at', at });
     expect(await entries(server, id)).toHaveLength(1);
+  });
+
+  it('records the unpublish time as its own moment', async () => {
+    const { rows } = await sql<{ id: number }>`select min(id) as id from cms_content_categorys`.execute(
+      db(server),
+    );
+    const unpublishTime = await fromNow(server, 2);
+    const created = await call(server.app, 'POST', '/api/cms/contents', {
+      token,
+      body: {
+        title: 'Enrolment notice',
+        categoryId: rows[0].id,
+        body: '<p>text</p>',
+        publishTime: await fromNow(server, -60),
+        unpublishTime,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id as number;
+    await call(server.app, 'PUT', `/api/cms/contents/publish/${id}`, { token });
+    // its publish time has passed: only the unpublish time waits
+    expect(await jobs(server, id)).toHaveLength(0);
+    const [waiting] = (
+      await sql<{ run_at: Date }>`
+        select run_at from graphile_worker._private_jobs where key = ${`contents:${id}:until`}`.execute(
+        db(server),
+      )
+    ).rows;
+    expect(waiting.run_at.toISOString()).toBe(unpublishTime);
+    const [entry] = await waitFor(`the unpublished entry of content ${id}`, async () => {
+      const found = (
+        await sql<{ detail: { at: string } }>`
+          select detail from sys_audit_log
+          where resource = 'contents' and target = ${String(id)} and action = 'unpublished'`.execute(
+          db(server),
+        )
+      ).rows;
+      return found.length > 0 && found;
+    });
+    expect(new Date(entry.detail.at).toISOString()).toBe(unpublishTime);
+    expect(await entries(server, id)).toHaveLength(0);
   });
 
   it('moves the waiting job when the time changes, and drops it when the content is withdrawn or deleted', async () => {
@@ -221,7 +262,7 @@ describe.each(places)('publish moments on $name', (place) => {
 
     // started, its worker held back until the database's clock has passed the moment
     server = await place_.start({ ready: false });
-    await until('the moment to pass', async () => {
+    await waitFor('the moment to pass', async () => {
       const { rows } = await sql<{ due: boolean }>`select now() > ${at}::timestamptz as due`.execute(
         db(server),
       );
@@ -245,7 +286,7 @@ describe.each(places)('publish moments on $name', (place) => {
     ];
     for (const id of ids) {
       await published(other, id);
-      await until(`the job of content ${id} to finish`, async () => (await jobs(server, id)).length === 0);
+      await waitFor(`the job of content ${id} to finish`, async () => (await jobs(server, id)).length === 0);
       expect(await entries(server, id)).toHaveLength(1);
     }
   });
