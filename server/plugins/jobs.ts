@@ -1,4 +1,4 @@
-// The job queue's worker of this process (server/jobs/worker.ts): started when the app is ready,
+// The job queue's worker of this process (server/jobs/worker.ts): started once the app is ready,
 // stopped when it closes, so a test's app.close() and the server's SIGTERM leave no worker
 // behind. Without a queue (the CLI, PGlite in the server's thread, the tests' in-memory apps)
 // writes add no jobs and nothing runs; the public site keeps its windows by the clock anyway.
