@@ -73,7 +73,6 @@ export async function startJobWorker(options: {
   connection: JobConnection;
   db: Kysely<any>;
   manifest: Manifest;
-  pollInterval?: number;
 }): Promise<JobWorker> {
   const pool = queuePool(options.connection);
   const publishMoment: Task = async (payload) => {
@@ -87,7 +86,7 @@ export async function startJobWorker(options: {
       {
         logger,
         concurrency: CONCURRENCY,
-        pollInterval: options.pollInterval ?? JOB_POLL_MS,
+        pollInterval: JOB_POLL_MS,
         // the server handles its signals and stops the worker with the app
         noHandleSignals: true,
       },

@@ -12,7 +12,6 @@ import './types.ts';
 export interface JobsOptions {
   /** how the worker reaches the database; unset: no queue */
   connection?: JobConnection;
-  pollInterval?: number;
 }
 
 async function jobs(app: FastifyInstance, options: JobsOptions): Promise<void> {
@@ -32,7 +31,6 @@ async function jobs(app: FastifyInstance, options: JobsOptions): Promise<void> {
         connection,
         db: app.db,
         manifest: app.manifest,
-        pollInterval: options.pollInterval,
       });
     })().catch((error: Error) => {
       console.error(`job queue: the worker did not start: ${error.message}`);
