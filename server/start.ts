@@ -48,7 +48,7 @@ export async function loadManifest(schemaDir: string): Promise<Manifest> {
   return buildManifest(resources, menuGroups);
 }
 
-/** Connects (DATABASE_URL or PGlite in DATA_DIR) and brings the system tables and the job queue up to date. */
+/** Connects (DATABASE_URL or PGlite in DATA_DIR) and brings the system tables up to date. */
 export async function openDatabase(
   config: ServerConfig,
   options: { pgliteInProcess?: boolean } = {},
@@ -60,8 +60,6 @@ export async function openDatabase(
   );
   try {
     await migrateSystemTables(database.db);
-    // the queue's SQL functions exist before the first write adds a job with them
-    if (database.connection) await migrateJobQueue(database.connection);
     return database;
   } catch (error) {
     await database.close();
@@ -76,6 +74,9 @@ export async function prepareApp(
   config: ServerConfig,
   options: Omit<StartOptions, 'schemaDir'>,
 ): Promise<Omit<Started, 'database' | 'manifest'>> {
+  // the job queue's schema, when another pool can reach the database: its SQL functions exist
+  // before the first write adds a job with them (a no-op once up to date, as on a dev reload)
+  if (database.connection) await migrateJobQueue(database.connection);
   const tableChanges = await syncResourceTables(database.db, manifest, (dangling) => {
     process.stderr.write(
       `warning: ${dangling.map((d) => `${d.resource}.${d.field} (${d.rows} rows)`).join(', ')} point at rows that ` +
