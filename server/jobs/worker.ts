@@ -51,7 +51,7 @@ export async function migrateJobQueue(connection: JobConnection): Promise<void> 
     try {
       await client.query('select pg_advisory_lock($1)', [QUEUE_MIGRATION_LOCK]);
       try {
-        await runMigrations({ pgPool: pool, logger });
+        await runMigrations({ pgPool: pool, logger, noPreparedStatements: true });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [QUEUE_MIGRATION_LOCK]);
       }
@@ -85,6 +85,10 @@ export async function startJobWorker(options: {
     workers = runTaskList(
       {
         logger,
+        // no named prepared statements: the connections to PGlite's socket share its one session,
+        // where the statement one connection prepared already exists for the other ("prepared
+        // statement … already exists"); on PostgreSQL they would save one parse a second
+        noPreparedStatements: true,
         concurrency: CONCURRENCY,
         pollInterval: JOB_POLL_MS,
         // the server handles its signals and stops the worker with the app
