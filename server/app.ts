@@ -13,6 +13,7 @@ import envelope from './plugins/envelope.ts';
 import files from './plugins/files.ts';
 import headers from './plugins/headers.ts';
 import housekeeping from './plugins/housekeeping.ts';
+import jobs, { type JobsOptions } from './plugins/jobs.ts';
 import manifestRoute from './plugins/manifest.ts';
 import media from './plugins/media.ts';
 import publicService from './plugins/public.ts';
@@ -38,6 +39,8 @@ export interface AppOptions {
   security?: Partial<SecurityConfig>;
   /** told of every route as it is registered (tests compare them with the OpenAPI document) */
   onRoute?: (route: RouteOptions) => void;
+  /** the job queue (server/jobs/worker.ts): its worker runs with the app; unset: no queue */
+  jobs?: JobsOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -56,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: security.bodyLimit });
   await app.register(auth);
   await app.register(housekeeping);
+  await app.register(jobs, options.jobs ?? {});
   await app.register(files, { storage: options.storage });
   await app.register(media);
   await app.register(resources, { hooks: systemHooks });

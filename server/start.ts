@@ -16,6 +16,7 @@ import { adoptDiskFiles } from './files/storage/adoptDiskFiles.ts';
 import { DiskStorage } from './files/storage/diskStorage.ts';
 import { PostgresStorage } from './files/storage/postgresStorage.ts';
 import type { FileStorage } from './files/storage/types.ts';
+import { migrateJobQueue } from './jobs/worker.ts';
 import { DEFAULT_SECURITY, type SecurityConfig } from './security.ts';
 import { type SeedResult, seedDatabase } from './seed/seed.ts';
 
@@ -87,6 +88,9 @@ export async function prepareApp(
   config: ServerConfig,
   options: Omit<StartOptions, 'schemaDir'>,
 ): Promise<Omit<Started, 'database' | 'manifest'>> {
+  // the job queue's schema, when another pool can reach the database: its SQL functions exist
+  // before the first write adds a job with them (a no-op once up to date, as on a dev reload)
+  if (database.connection) await migrateJobQueue(database.connection);
   const tableChanges = await syncResourceTables(database.db, manifest, (dangling) => {
     process.stderr.write(
       `warning: ${dangling.map((d) => `${d.resource}.${d.field} (${d.rows} rows)`).join(', ')} point at rows that ` +
@@ -108,6 +112,7 @@ export async function prepareApp(
     staticDir: options.staticDir,
     logger: options.logger,
     security,
+    jobs: { connection: database.connection },
   });
   return { app, seed, tableChanges };
 }

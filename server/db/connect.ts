@@ -25,6 +25,11 @@ export interface DatabaseHandle {
    * `createPglite(dir, tarball)` brings back (the backup `schema-admin db --apply` writes).
    */
   dumpDataDir?: () => Promise<Uint8Array>;
+  /**
+   * How another pool reaches this database: the job queue's worker (server/jobs/worker.ts).
+   * Unset for PGlite in this process, which no other connection can reach.
+   */
+  connection?: pg.PoolConfig;
 }
 
 export interface ConnectOptions {
@@ -72,7 +77,12 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
       process.emitWarning(`database connection lost: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, backend: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      backend: 'postgres',
+      close: () => db.destroy(),
+      connection: { connectionString: options.url },
+    };
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
   if (options.pgliteDir && options.pgliteProcess) return connectPgliteProcess(options.pgliteDir);
@@ -114,6 +124,7 @@ async function connectPgliteProcess(pgliteDir: string): Promise<DatabaseHandle> 
     backend: 'pglite',
     lost: child.lost,
     process: { pid: child.pid, psql: child.psql },
+    connection: child.connection,
     close: async () => {
       await db.destroy();
       await child.stop();

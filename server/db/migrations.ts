@@ -263,6 +263,18 @@ async function drafts(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+/**
+ * A moment of a publish window is recorded once (server/jobs/moments.ts): a job run again after
+ * its worker died between the entry and marking the job done finds the entry there and adds none.
+ */
+export const MOMENT_ENTRY_INDEX = 'sys_audit_log_moment_once';
+
+async function momentEntriesOnce(db: Kysely<any>): Promise<void> {
+  await sql`create unique index ${sql.ref(MOMENT_ENTRY_INDEX)} on sys_audit_log
+    (resource, target, action, (detail->>'at'))
+    where action in ('published', 'unpublished') and user_id is null`.execute(db);
+}
+
 const migrations: Record<string, Migration> = {
   '0001_system_tables': { up: systemTables },
   '0002_settings_and_files': { up: settingsAndFiles },
@@ -273,6 +285,7 @@ const migrations: Record<string, Migration> = {
   '0007_revisions': { up: revisions },
   '0008_file_chunks': { up: fileChunks },
   '0009_drafts': { up: drafts },
+  '0010_moment_entries_once': { up: momentEntriesOnce },
 };
 
 /**

@@ -10,11 +10,12 @@ const [pgliteDir, socketPath] = process.argv.slice(2);
 async function main(): Promise<void> {
   if (!pgliteDir || !socketPath) throw new Error('usage: pgliteProcess.ts <pgliteDir> <socketPath>');
   const db = await createPglite(pgliteDir);
-  // three connections: the server's pool of one, a maintainer's psql, and the short probe with
-  // which a second opener finds the folder held (its slot frees a tick after it hangs up).
+  // five connections: the server's pool of one, the job queue's two (its LISTEN and its
+  // queries), a maintainer's psql, and the short probe with which a second opener finds the
+  // folder held (its slot frees a tick after it hangs up).
   // pglite-socket runs one query at a time across them and keeps an open transaction's
   // queries together.
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 3 });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 5 });
   await server.start();
   let stopping = false;
   const stop = async () => {

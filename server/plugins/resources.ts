@@ -201,7 +201,14 @@ async function resources(app: FastifyInstance, options: ResourcesOptions): Promi
   for (const resource of app.manifest.resources) {
     stores.set(
       resource.name,
-      new ResourceStore(app.db, resource, app.manifest, app.security, options.hooks[resource.name]),
+      new ResourceStore(
+        app.db,
+        resource,
+        app.manifest,
+        app.security,
+        options.hooks[resource.name],
+        app.jobQueue,
+      ),
     );
   }
   app.decorate('stores', stores);
@@ -211,5 +218,5 @@ async function resources(app: FastifyInstance, options: ResourcesOptions): Promi
 export default fp(resources, {
   name: 'resources',
   fastify: '5.x',
-  dependencies: ['context', 'auth', 'files'],
+  dependencies: ['context', 'auth', 'files', 'jobs'],
 });

@@ -11,6 +11,8 @@ declare module 'fastify' {
     manifest: Manifest;
     security: SecurityConfig;
     dataDir: string;
+    /** writes add the jobs of their moments (server/plugins/jobs.ts): the server's database has the queue */
+    jobQueue: boolean;
   }
   interface FastifyRequest {
     /** the caller's session; null on public routes called without a token */

@@ -28,6 +28,7 @@ import {
   stillReferenced,
 } from '../http/errors.ts';
 import { SERVER_MESSAGES } from '../http/messages.ts';
+import { MomentSchedule } from '../jobs/moments.ts';
 import type { SecurityConfig } from '../security.ts';
 import { DraftStore } from './drafts.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
@@ -101,6 +102,8 @@ export class ResourceStore {
   readonly revisions: RevisionLog;
   /** the rows' pending drafts, when the resource keeps them (`drafts: true`) */
   readonly drafts: DraftStore;
+  /** the jobs of the rows' publish moments (server/jobs/moments.ts) */
+  private readonly moments: MomentSchedule;
 
   constructor(
     db: Db,
@@ -108,11 +111,13 @@ export class ResourceStore {
     private readonly manifest: Manifest,
     private readonly security: SecurityConfig,
     private readonly hooks: ResourceHooks = {},
+    jobQueue = false,
   ) {
     this.db = db as unknown as Kysely<any>;
     this.filter = new RowFilter(resource, manifest);
     this.revisions = new RevisionLog(resource);
     this.drafts = new DraftStore(resource);
+    this.moments = new MomentSchedule(resource, jobQueue);
   }
 
   private get table(): string {
@@ -355,6 +360,7 @@ export class ResourceStore {
       await this.checkReferences(ctx, values);
       const id = await this.insert(ctx, values, columns, audit, actor);
       await this.revisions.afterWrite(ctx.trx, [id], audit, authorOf(actor));
+      await this.moments.afterWrite(ctx.trx, [id]);
       await this.audit(ctx.trx, actor, audit, id, values);
       return this.get(id, ctx.trx);
     }, actor);
@@ -391,6 +397,7 @@ export class ResourceStore {
       for (let i = 0; i < rows.length; i++)
         ids.push(await this.insert(ctx, rows[i].values, columns[i], audit, actor));
       await this.revisions.afterWrite(ctx.trx, ids, audit, authorOf(actor));
+      await this.moments.afterWrite(ctx.trx, ids);
       await this.audit(ctx.trx, actor, audit, ids, Object.assign({}, ...rows.map((r) => r.values)));
       return { count: ids.length, ids };
     }, actor);
@@ -598,6 +605,7 @@ export class ResourceStore {
       if (blockers.length > 0) {
         throw await stillReferencedBy(ctx.trx, this.manifest, this.resource, all, blockers, ctx.lang);
       }
+      await this.moments.beforeDelete(ctx.trx, all);
       if (binning) {
         const result = await ctx.trx
           .updateTable(this.table)
@@ -660,6 +668,8 @@ export class ResourceStore {
         })
         .where('id', 'in', ids)
         .execute();
+      // a moment still ahead is scheduled again, as for a save
+      await this.moments.afterWrite(ctx.trx, ids);
       await this.audit(ctx.trx, actor, 'restore', ids, undefined);
       return { count: ids.length };
     }, actor);
@@ -707,6 +717,7 @@ export class ResourceStore {
     await this.clearOthers(ctx, ids, columns, action, actor);
     await this.writeJoins(ctx.trx, ids, values);
     await this.revisions.afterWrite(ctx.trx, ids, action, authorOf(actor));
+    await this.moments.afterWrite(ctx.trx, ids);
   }
 
   /** An exclusive field set on `ids` is cleared on every other row; those rows get a revision too. */
@@ -721,6 +732,7 @@ export class ResourceStore {
       this.revisions.beforeWrite(ctx.trx, others),
     );
     await this.revisions.afterWrite(ctx.trx, cleared, action, authorOf(actor));
+    await this.moments.afterWrite(ctx.trx, cleared);
   }
 
   /**
