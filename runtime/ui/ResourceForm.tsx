@@ -24,6 +24,7 @@ import { type ListChange, listChanges } from './listChanges.ts';
 import { sameValue } from './sameValue.ts';
 import { AvatarWidget } from './widgets/AvatarWidget.tsx';
 import { CheckTreeWidget } from './widgets/CheckTreeWidget.tsx';
+import { ErrorAndHelpFieldTemplate } from './widgets/ErrorAndHelpFieldTemplate.tsx';
 import { FileUploadWidget } from './widgets/FileUploadWidget.tsx';
 import type { ResourceFormContext } from './widgets/formContext.ts';
 import { JsonWidget } from './widgets/JsonWidget.tsx';
@@ -65,7 +66,10 @@ const WIDGETS = {
   json: JsonWidget,
   richtext: RichTextWidget,
 };
-const TEMPLATES = { ObjectFieldTemplate: LayoutObjectFieldTemplate };
+const TEMPLATES = {
+  ObjectFieldTemplate: LayoutObjectFieldTemplate,
+  FieldTemplate: ErrorAndHelpFieldTemplate,
+};
 
 function fieldOf(error: RJSFValidationError): string {
   if (error.name === 'required' && error.params?.missingProperty) return String(error.params.missingProperty);

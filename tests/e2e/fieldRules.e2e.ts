@@ -61,3 +61,51 @@ describe('a rule across fields in the edit drawer', () => {
     });
   }
 });
+
+describe('a rule between two date-time pickers', () => {
+  it('shows the publish-window rule when an unpublish time typed and confirmed with Enter is too early, saving nothing', async () => {
+    const title = '规则测试：下线早于发布';
+    const category = await api('POST', '/api/cms/contentCategorys', {
+      categoryName: '规则测试栏目',
+      kind: 0,
+    });
+    const content = await api('POST', '/api/cms/contents', {
+      title,
+      categoryId: category.id,
+      body: '<p>规则测试正文。</p>',
+      publishTime: '2026-06-01 10:00:00',
+    });
+    const page = await context.newPage();
+    const list = `/cms/contents?f.title=${encodeURIComponent(title)}`;
+    await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent(list)}`);
+    await page.getByPlaceholder('用户名').fill('admin');
+    await page.getByPlaceholder('密码').fill(adminPassword);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .first()
+      .getByRole('button', { name: /修\s*改/ })
+      .click();
+    const drawer = page.locator('.ant-drawer-section').filter({ hasText: '编辑内容' });
+    await expect.poll(() => drawer.getByRole('textbox', { name: /标题/ }).inputValue()).toBe(title);
+
+    // typed into the picker's box and confirmed with Enter: the picker takes the date, and the
+    // form is not submitted by the same key
+    const unpublish = drawer.locator('#root_unpublishTime');
+    await unpublish.click();
+    await unpublish.fill('2026-05-01 10:00:00');
+    await unpublish.press('Enter');
+    const error = page.locator('#root_unpublishTime__error');
+    await expect.poll(() => error.textContent()).toContain('下线时间须晚于发布时间');
+    expect(await drawer.isVisible()).toBe(true);
+    expect(await api('GET', `/api/cms/contents/${content.id}`)).toMatchObject({ unpublishTime: null });
+
+    // a later time takes the message away
+    await unpublish.click();
+    await unpublish.fill('2026-07-01 10:00:00');
+    await unpublish.press('Enter');
+    await expect.poll(async () => (await error.count()) === 0).toBe(true);
+    await page.close();
+  });
+});

@@ -49,6 +49,25 @@ function renderForm(
 const errorOf = (field: string) => document.getElementById(`root_${field}__error`)?.textContent ?? '';
 
 describe('ResourceForm with rules across fields', () => {
+  it('shows a rule on a field that has a help text, beside the help, not hidden by it', async () => {
+    const contents = resourceNamed(resources, 'contents');
+    const sent = renderForm(contents, {
+      mode: 'update',
+      initial: {
+        id: 3,
+        title: '规则与帮助',
+        body: '<p>正文</p>',
+        publishTime: '2026-06-01T02:00:00.000Z',
+        unpublishTime: '2026-05-01T02:00:00.000Z',
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(errorOf('unpublishTime')).toContain('下线时间须晚于发布时间'));
+    const item = document.getElementById('root_unpublishTime__error')!.closest('.ant-form-item') as HTMLElement;
+    expect(item.textContent).toContain('到此时间后网站不再显示');
+    expect(sent).toHaveLength(0);
+  });
+
   it('shows a broken comparison on its field as the user types, and takes it away once it holds', async () => {
     const sent = renderForm(trips, {
       mode: 'update',
