@@ -1,0 +1,75 @@
+// The real API for the shell's tests: the server app over a fresh in-memory PGlite
+// (tests/server/harness.ts) behind a local HTTP server that answers jsdom's CORS preflights and
+// hands every request to the app as it came, token included (tests/runtime/ui/apiProxy.ts). The
+// app's own HTTP client (src/api/http.ts) is pointed at it and connected as main.tsx connects
+// it, so a sign-in, the profile, the route list and a page's calls run the server's routes,
+// permission checks and SQL.
+import { http } from '../../src/api/http.ts';
+import { connectHttp } from '../../src/app/connectHttp.ts';
+import { type Received, startServer as startStub } from '../runtime/client/testServer.ts';
+import { forwardTo } from '../runtime/ui/apiProxy.ts';
+import { backends, createUser, startServer, type TestServer } from '../server/harness.ts';
+
+export interface RealApi {
+  server: TestServer;
+  /** every request that reached the local server, in order */
+  received: Received[];
+  /** how many requests for `method path` (no query) have reached the server */
+  count(method: string, path: string): number;
+  /** a user with these roles, named after the test; its id and password */
+  user(userName: string, roleKeys: string[], firstlogin?: boolean): Promise<{ id: number; password: string }>;
+  /**
+   * Holds the next requests for `method path` until the returned release is called: the way a
+   * test sees what the app does while an answer is on its way, without a timer.
+   */
+  hold(method: string, path: string): () => void;
+  /**
+   * The next request for `method path` fails as a lost connection does: the one failure the
+   * real server cannot be made to produce.
+   */
+  dropNext(method: string, path: string): void;
+  close(): Promise<void>;
+}
+
+export async function startRealApi(): Promise<RealApi> {
+  const server = await startServer(backends[0]);
+  const forward = forwardTo(server.app);
+  const held = new Map<string, Promise<void>>();
+  const dropped = new Set<string>();
+  const stub = await startStub(async (req) => {
+    const key = `${req.method} ${req.path}`;
+    if (dropped.delete(key)) return { drop: true };
+    await held.get(key);
+    return forward(req);
+  });
+  http.defaults.baseURL = stub.url;
+  const disconnect = connectHttp();
+  return {
+    server,
+    received: stub.received,
+    count: (method, path) => stub.received.filter((r) => r.method === method && r.path === path).length,
+    user: (userName, roleKeys, firstlogin = false) =>
+      createUser(server, userName, roleKeys, 'Passw0rd!long', firstlogin),
+    hold(method, path) {
+      let release = () => {};
+      held.set(
+        `${method} ${path}`,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        held.delete(`${method} ${path}`);
+        release();
+      };
+    },
+    dropNext(method, path) {
+      dropped.add(`${method} ${path}`);
+    },
+    async close() {
+      disconnect();
+      await stub.close();
+      await server.close();
+    },
+  };
+}
