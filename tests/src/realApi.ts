@@ -4,11 +4,20 @@
 // app's own HTTP client (src/api/http.ts) is pointed at it and connected as main.tsx connects
 // it, so a sign-in, the profile, the route list and a page's calls run the server's routes,
 // permission checks and SQL.
+import type { FastifyInstance } from 'fastify';
 import { http } from '../../src/api/http.ts';
 import { connectHttp } from '../../src/app/connectHttp.ts';
 import { type Received, startServer as startStub } from '../runtime/client/testServer.ts';
 import { forwardTo } from '../runtime/ui/apiProxy.ts';
-import { backends, createUser, startServer, type TestServer } from '../server/harness.ts';
+import {
+  ADMIN_PASSWORD,
+  backends,
+  call,
+  createUser,
+  login,
+  startServer,
+  type TestServer,
+} from '../server/harness.ts';
 
 export interface RealApi {
   server: TestServer;
@@ -16,6 +25,8 @@ export interface RealApi {
   received: Received[];
   /** how many requests for `method path` (no query) have reached the server */
   count(method: string, path: string): number;
+  /** calls the app as the administrator (JSON body), the envelope's `data` back; throws on a failure */
+  asAdmin(method: string, url: string, body?: unknown): Promise<any>;
   /** a user with these roles, named after the test; its id and password */
   user(userName: string, roleKeys: string[], firstlogin?: boolean): Promise<{ id: number; password: string }>;
   /**
@@ -28,12 +39,14 @@ export interface RealApi {
    * real server cannot be made to produce.
    */
   dropNext(method: string, path: string): void;
+  /** hands the requests to another app over the same database from now on (reopen()) */
+  serve(app: FastifyInstance): void;
   close(): Promise<void>;
 }
 
 export async function startRealApi(): Promise<RealApi> {
   const server = await startServer(backends[0]);
-  const forward = forwardTo(server.app);
+  let forward = forwardTo(server.app);
   const held = new Map<string, Promise<void>>();
   const dropped = new Set<string>();
   const stub = await startStub(async (req) => {
@@ -43,11 +56,19 @@ export async function startRealApi(): Promise<RealApi> {
     return forward(req);
   });
   http.defaults.baseURL = stub.url;
+  let admin: string | undefined;
   const disconnect = connectHttp();
   return {
     server,
     received: stub.received,
     count: (method, path) => stub.received.filter((r) => r.method === method && r.path === path).length,
+    async asAdmin(method, url, body) {
+      admin ??= await login(server.app, 'admin', ADMIN_PASSWORD);
+      const answer = await call(server.app, method, url, { token: admin, body });
+      if (answer.status !== 200)
+        throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body.data;
+    },
     user: (userName, roleKeys, firstlogin = false) =>
       createUser(server, userName, roleKeys, 'Passw0rd!long', firstlogin),
     hold(method, path) {
@@ -62,6 +83,9 @@ export async function startRealApi(): Promise<RealApi> {
         held.delete(`${method} ${path}`);
         release();
       };
+    },
+    serve(app) {
+      forward = forwardTo(app);
     },
     dropNext(method, path) {
       dropped.add(`${method} ${path}`);
