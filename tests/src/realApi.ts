@@ -28,7 +28,12 @@ export interface RealApi {
   /** calls the app as the administrator (JSON body), the envelope's `data` back; throws on a failure */
   asAdmin(method: string, url: string, body?: unknown): Promise<any>;
   /** a user with these roles, named after the test; its id and password */
-  user(userName: string, roleKeys: string[], firstlogin?: boolean): Promise<{ id: number; password: string }>;
+  user(
+    userName: string,
+    roleKeys: string[],
+    firstlogin?: boolean,
+    password?: string,
+  ): Promise<{ id: number; password: string }>;
   /**
    * Holds the next requests for `method path` until the returned release is called: the way a
    * test sees what the app does while an answer is on its way, without a timer.
@@ -69,8 +74,8 @@ export async function startRealApi(): Promise<RealApi> {
         throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body.data;
     },
-    user: (userName, roleKeys, firstlogin = false) =>
-      createUser(server, userName, roleKeys, 'Passw0rd!long', firstlogin),
+    user: (userName, roleKeys, firstlogin = false, password = 'Passw0rd!long') =>
+      createUser(server, userName, roleKeys, password, firstlogin),
     hold(method, path) {
       let release = () => {};
       held.set(
