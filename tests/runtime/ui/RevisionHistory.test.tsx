@@ -15,8 +15,6 @@ import { type ServerProcess, startServerProcess } from '../../e2e/serverProcess.
 import { startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
-
 const ADMIN_PASSWORD = 'Revisions-admin-1';
 
 let backend: ServerProcess;
