@@ -44,6 +44,8 @@ export interface RealApi {
    * real server cannot be made to produce.
    */
   dropNext(method: string, path: string): void;
+  /** every request for `method path` fails so until the returned function is called */
+  dropAll(method: string, path: string): () => void;
   /** hands the requests to another app over the same database from now on (reopen()) */
   serve(app: FastifyInstance): void;
   close(): Promise<void>;
@@ -53,10 +55,15 @@ export async function startRealApi(): Promise<RealApi> {
   const server = await startServer(backends[0]);
   let forward = forwardTo(server.app);
   const held = new Map<string, Promise<void>>();
-  const dropped = new Set<string>();
+  /** requests still to drop, by `method path` */
+  const dropped = new Map<string, number>();
   const stub = await startStub(async (req) => {
     const key = `${req.method} ${req.path}`;
-    if (dropped.delete(key)) return { drop: true };
+    const drops = dropped.get(key) ?? 0;
+    if (drops > 0) {
+      dropped.set(key, drops - 1);
+      return { drop: true };
+    }
     await held.get(key);
     return forward(req);
   });
@@ -93,7 +100,11 @@ export async function startRealApi(): Promise<RealApi> {
       forward = forwardTo(app);
     },
     dropNext(method, path) {
-      dropped.add(`${method} ${path}`);
+      dropped.set(`${method} ${path}`, 1);
+    },
+    dropAll(method, path) {
+      dropped.set(`${method} ${path}`, Number.POSITIVE_INFINITY);
+      return () => dropped.delete(`${method} ${path}`);
     },
     async close() {
       disconnect();
