@@ -15,6 +15,7 @@ import {
   call,
   createUser,
   login,
+  type ServerOptions,
   startServer,
   type TestServer,
 } from '../server/harness.ts';
@@ -51,8 +52,9 @@ export interface RealApi {
   close(): Promise<void>;
 }
 
-export async function startRealApi(): Promise<RealApi> {
-  const server = await startServer(backends[0]);
+/** `options`: as tests/server/harness.ts's startServer takes them (another manifest, say). */
+export async function startRealApi(options: ServerOptions = {}): Promise<RealApi> {
+  const server = await startServer(backends[0], {}, options);
   let forward = forwardTo(server.app);
   const held = new Map<string, Promise<void>>();
   /** requests still to drop, by `method path` */
