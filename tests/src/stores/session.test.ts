@@ -307,7 +307,15 @@ describe('role switch (spec §4)', () => {
   it('keeps the current session when the server refuses the role', async () => {
     const user = await twoRoles('switch_refused');
     const old = session().token;
-    await expect(session().switchRole('admin')).rejects.toThrow();
+    // the refusal's toast, where the shell's FeedbackBridge would send it
+    const toasts: string[] = [];
+    registerFeedback({ error: (message) => toasts.push(message), tokenFailed: async () => {} });
+    try {
+      await expect(session().switchRole('admin')).rejects.toThrow();
+      expect(toasts).toEqual([expect.stringContaining('admin')]);
+    } finally {
+      registerFeedback(null);
+    }
     expect(session().token).toBe(old);
     expect(api.count('GET', API_PATHS.userInfo(user.id))).toBe(0);
   });
