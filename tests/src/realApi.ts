@@ -70,6 +70,11 @@ export async function startRealApi(options: ServerOptions = {}): Promise<RealApi
     return forward(req);
   });
   http.defaults.baseURL = stub.url;
+  // no request time-out: the spec's 10 s is for a user's network (tests/runtime/client/http.test.ts
+  // checks it); the server on a loaded test machine may take longer, and the test's own timeout
+  // is the ceiling
+  const timeout = http.defaults.timeout;
+  http.defaults.timeout = 0;
   let admin: string | undefined;
   const disconnect = connectHttp();
   return {
@@ -109,6 +114,7 @@ export async function startRealApi(options: ServerOptions = {}): Promise<RealApi
       return () => dropped.delete(`${method} ${path}`);
     },
     async close() {
+      http.defaults.timeout = timeout;
       disconnect();
       await stub.close();
       await server.close();
