@@ -5,7 +5,7 @@
 // one PostgreSQL; a real deadlock is retried, and after the last try it is a 409, never a 500.
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
 import {
@@ -16,6 +16,7 @@ import {
   startServer,
   TEST_SECURITY,
   type TestServer,
+  UNTIL_EVENT,
 } from './harness.ts';
 
 const NOTES = '/api/qa/notes';
@@ -206,7 +207,7 @@ describe.each(postgres)('two server processes on one $name', (backend) => {
             [outsiderPid],
           )
         ).rows[0].n > 0;
-      while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 10));
+      await vi.waitFor(async () => expect(await waiting()).toBe(true), UNTIL_EVENT);
       // this closes the circle; it returns once PostgreSQL has aborted the batch's transaction
       await outsider.query('select id from qa_notes where id = $1 for update', [a]);
       await outsider.query(`update qa_notes set body = 'outsider' where id = $1`, [a]);

@@ -18,6 +18,7 @@ import {
   postFile,
   startServer,
   type TestServer,
+  UNTIL_EVENT,
 } from './harness.ts';
 
 const PNG = gradientPng(32, 18, '#1d4e89', '#6fb1e7');
@@ -133,7 +134,7 @@ describe.each(backends)('files on $name', (backend) => {
     expect(once.status).toBe(200);
     expect(Buffer.compare(once.raw, PDF)).toBe(0);
     // removed once the answer has gone out, which is just after the caller has it
-    await vi.waitFor(() => expect(existsSync(path)).toBe(false));
+    await vi.waitFor(() => expect(existsSync(path)).toBe(false), UNTIL_EVENT);
     const record = await server.db
       .selectFrom('sys_files')
       .select('id')
@@ -295,8 +296,9 @@ describe.each(backends)('files on $name', (backend) => {
     });
     expect(mine.status).toBe(200);
     expect(mine.raw.toString()).toBe('xlsx bytes');
-    await vi.waitFor(() =>
-      expect(existsSync(join(server.dataDir, 'exports', 'report-2026.xlsx'))).toBe(false),
+    await vi.waitFor(
+      () => expect(existsSync(join(server.dataDir, 'exports', 'report-2026.xlsx'))).toBe(false),
+      UNTIL_EVENT,
     );
   });
 });

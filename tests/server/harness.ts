@@ -24,6 +24,13 @@ import { type SeedResult, seedDatabase } from '../../server/seed/seed.ts';
 
 export const ADMIN_PASSWORD = 'Admin#2026-pass';
 
+/**
+ * vi.waitFor's options for a wait on an event (a file removed, a lock taken): its default gives
+ * up after 1 s, which a loaded machine overruns. Only the ceiling for one that never comes, half
+ * the test timeout, as tests/setup.ts sets for Testing Library's waits.
+ */
+export const UNTIL_EVENT = { timeout: 60_000, interval: 20 } as const;
+
 /** A cheaper scrypt cost than production's so a suite of logins runs in seconds; same code path. */
 export const TEST_SECURITY: Partial<SecurityConfig> = {
   scrypt: { N: 2 ** 12, r: 8, p: 1 },

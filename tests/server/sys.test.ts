@@ -154,11 +154,20 @@ describe.each(backends)('users, roles, menus and the shell on $name', (backend) 
   });
 
   it('serves the role-editing menu calls: tree with checked keys, authorised and unauthorised', async () => {
+    // a role of its own granted two entries, the users page and the dashboard
+    const menus = await server.db.selectFrom('sys_menus').select(['id', 'menu_key']).execute();
+    const id = (key: string) => menus.find((m) => m.menu_key === key)!.id;
     const role = await server.db
-      .selectFrom('sys_roles')
-      .select('id')
-      .where('role_key', '=', 'user_viewer')
+      .insertInto('sys_roles')
+      .values({ role_name: '菜单树角色', role_key: 'menu_tree_role', sort_order: 10 })
+      .returning('id')
       .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('sys_role_menus')
+      .values(
+        [id('page:users'), id('page:dashboard')].map((menuId) => ({ role_id: role.id, menu_id: menuId })),
+      )
+      .execute();
     const tree = await call(server.app, 'GET', `/api/sys/menus/tree/${role.id}`, { token: admin });
     expect(tree.status).toBe(200);
     expect(tree.body.data.checkedKeys).toHaveLength(2);

@@ -22,6 +22,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** never answer (time-out tests) */
   hang?: boolean;
+  /** close the connection without an answer, as a lost network does */
+  drop?: boolean;
 }
 
 export type Handler = (req: Received) => Reply | Promise<Reply>;
@@ -75,6 +77,10 @@ export async function startServer(initial?: Handler): Promise<TestServer> {
       };
       received.push(entry);
       const reply = await handler(entry);
+      if (reply.drop) {
+        res.destroy();
+        return;
+      }
       if (reply.hang) {
         hanging.push(res);
         return;

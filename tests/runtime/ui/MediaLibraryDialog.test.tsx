@@ -2,7 +2,7 @@
 // thumbnails, searched and filtered through the server, chosen into the field or editor that
 // opened it; the unused view removes what an administrator ticks, and says which files a row
 // took up meanwhile.
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '../../../runtime/contract.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
@@ -22,10 +22,6 @@ import {
 import { type TestServer as Stub, startServer as startStub } from '../client/testServer.ts';
 import { forwardTo } from './apiProxy.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
-
-// the real API and antd under jsdom on a shared machine: generous ceilings, the waits are for elements
-configure({ asyncUtilTimeout: 30_000 });
-vi.setConfig({ testTimeout: 120_000 });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 

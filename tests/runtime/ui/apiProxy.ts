@@ -1,13 +1,17 @@
 // The real API (server/app.ts over PGlite, tests/server/harness.ts) behind the page tests' local
 // HTTP server: that server answers jsdom's CORS preflights, and hands every other request to the
-// app as it arrived, so a component talks to the real routes, checks and data.
+// app as it arrived, so a component talks to the real routes, checks and data. The session is
+// the one `token` names, or without it the one the request carries (the app's own sign-in).
 import type { FastifyInstance } from 'fastify';
 import type { Handler } from '../client/testServer.ts';
 
-export function forwardTo(app: FastifyInstance, token: () => string): Handler {
+export function forwardTo(app: FastifyInstance, token?: () => string): Handler {
   return async (req) => {
-    const headers: Record<string, string> = { 'x-token': token() };
-    for (const name of ['content-type', 'accept-language'])
+    const headers: Record<string, string> = {};
+    if (token) headers['x-token'] = token();
+    for (const name of token
+      ? ['content-type', 'accept-language']
+      : ['x-token', 'content-type', 'accept-language'])
       if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string;
     const query = req.query.toString();
     const response = await app.inject({

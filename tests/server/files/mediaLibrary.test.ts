@@ -20,6 +20,7 @@ import {
   postFile,
   startServer,
   type TestServer,
+  UNTIL_EVENT,
 } from '../harness.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -276,15 +277,12 @@ describe.each(backends.filter((b) => b.name === 'postgresql'))(
           body: { names: [file.fileName] },
         });
         // the removal's lock waits for the open write: seen in the database, not guessed by a timer
-        await vi.waitFor(
-          async () => {
-            const { rows } = await watcher.query(
-              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'lock table%'",
-            );
-            expect(rows[0].n).toBe(1);
-          },
-          { timeout: 30_000, interval: 50 },
-        );
+        await vi.waitFor(async () => {
+          const { rows } = await watcher.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'lock table%'",
+          );
+          expect(rows[0].n).toBe(1);
+        }, UNTIL_EVENT);
         await writer.query('commit');
         const refused = await removal;
         expect(refused.status).toBe(409);

@@ -1,20 +1,41 @@
+// The user menu against the real API on PGlite (realApi.ts): a user holding two roles signs in
+// as the app does, and a role switch is the server's.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../../runtime/contract.ts';
+import { UserMenu } from '../../../src/layout/UserMenu.tsx';
+import { useLanguageStore } from '../../../src/stores/language.ts';
+import { useSessionStore } from '../../../src/stores/session.ts';
+import { createRole } from '../../server/roleFixtures.ts';
+import { type RealApi, startRealApi } from '../realApi.ts';
 
-vi.mock('../../../src/api/session.ts');
-vi.mock('../../../src/api/routes.ts');
-// generateRoutes fetches the manifest beside the route list: answered (with no resources), since
-// a query whose function resolves to undefined is an error React Query reports on the console
-vi.mock('../../../src/api/manifest.ts', () => ({ manifestRequest: vi.fn(async () => ({ resources: [] })) }));
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
-const api = await import('../../../src/api/session.ts');
-const { routesRequest } = await import('../../../src/api/routes.ts');
-const { UserMenu } = await import('../../../src/layout/UserMenu.tsx');
-const { useSessionStore } = await import('../../../src/stores/session.ts');
-const { useLanguageStore } = await import('../../../src/stores/language.ts');
-const { userInfo } = await import('../userInfo.ts');
+/**
+ * Signs in a user named after the test who holds the editor role and a teacher role of their own
+ * (named as its key, `<user>_teacher`),
+ * their head icon head_3.
+ */
+async function signIn(userName: string) {
+  await createRole(api.server, `${userName}_teacher`, ['cms:contents:list']);
+  const user = await api.user(userName, ['editor', `${userName}_teacher`]);
+  await api.server.db
+    .updateTable('sys_users')
+    .set({ person_image: 'head_3', real_name: `${userName} Chen` })
+    .where('id', '=', user.id)
+    .execute();
+  const session = useSessionStore.getState();
+  await session.login({ userName, password: user.password });
+  await session.fetchUserInfo();
+}
 
 function mount(path = '/sys/users') {
   const router = createMemoryRouter([{ path: '*', element: <UserMenu /> }], { initialEntries: [path] });
@@ -36,22 +57,14 @@ async function openRoles() {
 describe('user menu', () => {
   beforeEach(() => {
     act(() => useLanguageStore.getState().setLang('en'));
-    useSessionStore.setState({
-      name: 'Alice',
-      avatar: 'head_3',
-      userId: '7',
-      token: 'tok',
-      roleOptions: [
-        { roleKey: 'editor', roleName: 'Editor' },
-        { roleKey: 'teacher', roleName: 'Teacher' },
-      ],
-      activeRole: 'editor',
-    });
+    sessionStorage.clear();
+    useSessionStore.getState().resetToken();
   });
 
   it("shows the user's name and avatar, and offers personal centre, change password and log out", async () => {
+    await signIn('menu_alice');
     mount();
-    expect(screen.getByTestId('user-menu').textContent).toContain('Alice');
+    expect(screen.getByTestId('user-menu').textContent).toContain('menu_alice Chen');
     expect(screen.getByTestId('user-menu').querySelector('img')?.getAttribute('src')).toContain(
       'avatars/head_3.svg',
     );
@@ -61,23 +74,38 @@ describe('user menu', () => {
     }
   });
 
-  it('lists the roles the user holds, the current one not to be chosen again', async () => {
+  it('lists the roles the user holds to switch to', async () => {
+    await signIn('menu_roles');
     mount();
     await openRoles();
-    const editor = await screen.findByRole('menuitem', { name: /Editor/ });
-    expect(editor.getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByRole('menuitem', { name: 'Teacher' }).getAttribute('aria-disabled')).not.toBe('true');
+    const editor = await screen.findByRole('menuitem', { name: '内容编辑' });
+    expect(editor.getAttribute('aria-disabled')).not.toBe('true');
+    const teacher = screen.getByRole('menuitem', { name: 'menu_roles_teacher' });
+    expect(teacher.getAttribute('aria-disabled')).not.toBe('true');
   });
 
   it('switches to another role and opens the dashboard', async () => {
-    vi.mocked(api.switchRoleRequest).mockResolvedValue({ token: 'teacher-token' });
-    vi.mocked(api.userInfoRequest).mockResolvedValue(userInfo({ activeRole: 'teacher' }));
-    vi.mocked(routesRequest).mockResolvedValue([]);
+    await signIn('menu_switch');
+    const editorToken = useSessionStore.getState().token;
     const router = mount();
     await openRoles();
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Teacher' }));
+    api.received.length = 0;
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'menu_switch_teacher' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(api.switchRoleRequest).toHaveBeenCalledWith('teacher');
-    expect(useSessionStore.getState().token).toBe('teacher-token');
+    const switches = api.received.filter((r) => r.method === 'POST' && r.path === API_PATHS.roleSwitch);
+    expect(switches.map((r) => r.form.get('roleKey'))).toEqual(['menu_switch_teacher']);
+    expect(useSessionStore.getState()).toMatchObject({ activeRole: 'menu_switch_teacher' });
+    expect(useSessionStore.getState().token).not.toBe(editorToken);
+    // the editor session is over: the server refuses its token
+    const old = await api.server.app.inject({
+      method: 'GET',
+      url: API_PATHS.routes,
+      headers: { 'x-token': editorToken },
+    });
+    expect(old.statusCode).toBe(401);
+    // the session's own role is ticked, not to be chosen again
+    await openRoles();
+    const current = await screen.findByRole('menuitem', { name: /menu_switch_teacher/ });
+    expect(current.getAttribute('aria-disabled')).toBe('true');
   });
 });

@@ -1,22 +1,42 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+// The permission store against the real API on PGlite (realApi.ts): the route list is the one
+// the server builds from the menus a signed-in user's roles grant.
+import { waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../../runtime/contract.ts';
+import { manifestQuery } from '../../../src/app/manifest.ts';
+import { queryClient } from '../../../src/app/queryClient.ts';
+import { constantRoutes } from '../../../src/router/constantRoutes.ts';
+import { CATCH_ALL_ROUTE } from '../../../src/router/transform.ts';
+import type { AppRoute } from '../../../src/router/types.ts';
+import { usePermissionStore } from '../../../src/stores/permission.ts';
+import { useSessionStore } from '../../../src/stores/session.ts';
+import { createRole } from '../../server/roleFixtures.ts';
+import { type RealApi, startRealApi } from '../realApi.ts';
 
-vi.mock('../../../src/api/routes.ts');
-// generateRoutes fetches the manifest beside the route list: answered (with no resources), since
-// a query whose function resolves to undefined is an error React Query reports on the console
-vi.mock('../../../src/api/manifest.ts', () => ({ manifestRequest: vi.fn(async () => ({ resources: [] })) }));
-
-const { routesRequest } = await import('../../../src/api/routes.ts');
-const { manifestRequest } = await import('../../../src/api/manifest.ts');
-const { queryClient } = await import('../../../src/app/queryClient.ts');
-const { manifestQuery } = await import('../../../src/app/manifest.ts');
-const { usePermissionStore } = await import('../../../src/stores/permission.ts');
-const { constantRoutes } = await import('../../../src/router/constantRoutes.ts');
-const { CATCH_ALL_ROUTE } = await import('../../../src/router/transform.ts');
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const store = () => usePermissionStore.getState();
 
+/** Signs in a new user whose one role grants the menu entries carrying `codes`. */
+async function signIn(userName: string, codes: string[]) {
+  await createRole(api.server, `${userName}_role`, codes);
+  const { password } = await api.user(userName, [`${userName}_role`]);
+  await useSessionStore.getState().login({ userName, password });
+}
+
 describe('permission store', () => {
-  beforeEach(() => store().reset());
+  beforeEach(() => {
+    sessionStorage.clear();
+    useSessionStore.getState().resetToken();
+    store().reset();
+    api.received.length = 0;
+  });
 
   it('starts with the constant routes and the catch-all', () => {
     expect(store().routes).toEqual([...constantRoutes, CATCH_ALL_ROUTE]);
@@ -24,16 +44,10 @@ describe('permission store', () => {
   });
 
   it('generates the routes from the server list, with the catch-all last, and returns them', async () => {
-    vi.mocked(routesRequest).mockResolvedValue([
-      {
-        path: '/sys',
-        component: 'Layout',
-        redirect: 'x',
-        children: [{ path: 'users', component: 'resource/users' }],
-      },
-    ]);
+    await signIn('perm_users', ['sys:users:list']);
     const added = await store().generateRoutes();
     expect(added.map((r) => r.path)).toEqual(['/sys', '*']);
+    expect(added[0].children?.map((r) => r.path)).toEqual(['/sys/users']);
     expect(store().routes.at(-1)?.path).toBe('*');
     expect(store().routes.filter((r) => r.path === '*')).toHaveLength(1);
     expect(store().routes.slice(0, constantRoutes.length)).toEqual(constantRoutes);
@@ -41,26 +55,33 @@ describe('permission store', () => {
   });
 
   it('asks for the manifest beside the route list, not after it', async () => {
-    queryClient.clear();
-    let answerRoutes: (routes: never[]) => void = () => {};
-    vi.mocked(routesRequest).mockReturnValue(new Promise((resolve) => (answerRoutes = resolve)));
-    vi.mocked(manifestRequest).mockResolvedValue({ resources: [] });
+    await signIn('perm_beside', ['sys:users:list']);
+    // the route list is held on its way: the manifest must arrive while it is
+    const release = api.hold('GET', API_PATHS.routes);
     const generating = store().generateRoutes();
-    await vi.waitFor(() =>
-      expect(queryClient.getQueryData(manifestQuery.queryKey)).toEqual({ resources: [] }),
-    );
-    expect(store().generated).toBe(false);
-    answerRoutes([]);
+    try {
+      await waitFor(() => expect(queryClient.getQueryData(manifestQuery.queryKey)).toBeDefined());
+      expect(api.count('GET', API_PATHS.manifest)).toBe(1);
+      expect(api.count('GET', API_PATHS.routes)).toBe(1);
+      expect(store().generated).toBe(false);
+    } finally {
+      release();
+    }
     await generating;
+    expect(store().generated).toBe(true);
   });
 
   it('shows the new table only once prepare has finished with it', async () => {
-    vi.mocked(routesRequest).mockResolvedValue([{ path: '/cms', component: 'Layout', children: [] }]);
+    await signIn('perm_prepare', ['cms:contents:list']);
     let finishPrepare: () => void = () => {};
-    const prepare = vi.fn(() => new Promise<void>((resolve) => (finishPrepare = resolve)));
-    const generating = store().generateRoutes(prepare);
-    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1));
-    const handed = prepare.mock.calls[0] as unknown as [Array<{ path: string }>];
+    const handed: Array<readonly AppRoute[]> = [];
+    const generating = store().generateRoutes((routes) => {
+      handed.push(routes);
+      return new Promise<void>((resolve) => {
+        finishPrepare = resolve;
+      });
+    });
+    await waitFor(() => expect(handed).toHaveLength(1));
     expect(handed[0].map((route) => route.path)).toContain('/cms');
     expect(handed[0].at(-1)?.path).toBe('*');
     // the page's code is still on its way: the guard keeps showing the loading page
@@ -81,7 +102,7 @@ describe('permission store', () => {
   });
 
   it('forgets routes and permissions on reset', async () => {
-    vi.mocked(routesRequest).mockResolvedValue([]);
+    await signIn('perm_reset', ['sys:users:list']);
     await store().generateRoutes();
     store().setPermissions(['*']);
     store().reset();

@@ -1,23 +1,23 @@
+// The sign-in page against the real API on PGlite (realApi.ts): each test signs in a user of its
+// own, and reads what reached the server from the local server's record of requests.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../runtime/client/apiError.ts';
-import { userInfo } from '../userInfo.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../../runtime/contract.ts';
+import { registerFeedback } from '../../../src/app/feedback.ts';
+import { usePermissionStore } from '../../../src/stores/permission.ts';
+import { useSessionStore } from '../../../src/stores/session.ts';
+import LoginPage from '../../../src/views/login/index.tsx';
+import { call } from '../../server/harness.ts';
+import { type RealApi, startRealApi } from '../realApi.ts';
 
-// every call of the module becomes a vi.fn() the tests answer
-vi.mock('../../../src/api/session.ts');
-vi.mock('../../../src/api/routes.ts');
-// generateRoutes fetches the manifest beside the route list: answered (with no resources), since
-// a query whose function resolves to undefined is an error React Query reports on the console
-vi.mock('../../../src/api/manifest.ts', () => ({ manifestRequest: vi.fn(async () => ({ resources: [] })) }));
-
-const api = await import('../../../src/api/session.ts');
-const { routesRequest } = await import('../../../src/api/routes.ts');
-const { default: LoginPage } = await import('../../../src/views/login/index.tsx');
-const { useSessionStore } = await import('../../../src/stores/session.ts');
-const { usePermissionStore } = await import('../../../src/stores/permission.ts');
-
-const info = userInfo();
+let api: RealApi;
+beforeAll(async () => {
+  api = await startRealApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 function renderLogin(url: string) {
   const router = createMemoryRouter(
@@ -37,63 +37,80 @@ function fill(userName: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
 }
 
+const logins = () => api.received.filter((r) => r.method === 'POST' && r.path === API_PATHS.login);
+
 describe('login page', () => {
   beforeEach(() => {
-    vi.mocked(api.loginRequest).mockReset();
-    vi.mocked(api.userInfoRequest).mockReset().mockResolvedValue(info);
-    vi.mocked(routesRequest).mockReset().mockResolvedValue([]);
     sessionStorage.clear();
     useSessionStore.getState().resetToken();
+    api.received.length = 0;
   });
 
   it('sends the user name trimmed, then fetches the profile and routes and goes to the redirect', async () => {
-    vi.mocked(api.loginRequest).mockResolvedValue({ token: 't', userId: 1, firstlogin: false });
+    const user = await api.user('login_trim', ['admin'], false, 'pass word');
     const router = renderLogin('/login?redirect=%2Fsys%2Fusers%3Fpage%3D2');
-    fill('  admin  ', 'pass word');
+    fill('  login_trim  ', 'pass word');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/sys/users'));
     expect(router.state.location.search).toBe('?page=2');
-    expect(api.loginRequest).toHaveBeenCalledWith({ userName: 'admin', password: 'pass word' });
-    expect(api.userInfoRequest).toHaveBeenCalledWith('1');
-    expect(routesRequest).toHaveBeenCalledTimes(1);
+    expect(logins().map((r) => Object.fromEntries(r.form))).toEqual([
+      { userName: 'login_trim', password: 'pass word' },
+    ]);
+    expect(api.count('GET', API_PATHS.userInfo(user.id))).toBe(1);
+    expect(api.count('GET', API_PATHS.routes)).toBe(1);
     expect(usePermissionStore.getState().generated).toBe(true);
+    expect(useSessionStore.getState()).toMatchObject({ userName: 'login_trim', userId: String(user.id) });
   });
 
   it('goes to the dashboard when no redirect is given', async () => {
-    vi.mocked(api.loginRequest).mockResolvedValue({ token: 't', userId: 1, firstlogin: false });
+    const user = await api.user('login_home', ['editor']);
     const router = renderLogin('/login');
-    fill('admin', 'pw');
+    fill('login_home', user.password);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('refuses a redirect to another site', async () => {
-    vi.mocked(api.loginRequest).mockResolvedValue({ token: 't', userId: 1, firstlogin: false });
+    const user = await api.user('login_evil', ['editor']);
     const router = renderLogin('/login?redirect=%2F%2Fevil.example%2F');
-    fill('admin', 'pw');
+    fill('login_evil', user.password);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('shows the server message when sign-in fails, and stays', async () => {
-    vi.mocked(api.loginRequest).mockRejectedValue(
-      new ApiError({ status: 401, message: 'incorrect user name or password' }),
-    );
+    const user = await api.user('login_wrong', ['editor']);
+    // what the server says to a wrong password, in the page's language
+    const refusal = await call(api.server.app, 'POST', API_PATHS.login, {
+      form: true,
+      body: { userName: 'nobody_here', password: 'wrong' },
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(refusal.status).not.toBe(200);
     const router = renderLogin('/login');
-    fill('admin', 'wrong');
-    expect((await screen.findByRole('alert')).textContent).toContain('incorrect user name or password');
+    fill('login_wrong', `${user.password}-wrong`);
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal.body.meta.message);
     expect(router.state.location.pathname).toBe('/login');
-    expect(api.userInfoRequest).not.toHaveBeenCalled();
+    expect(api.count('GET', API_PATHS.userInfo(user.id))).toBe(0);
+    expect(useSessionStore.getState().token).toBe('');
   });
 
   it('does not keep half a session when the profile cannot be fetched', async () => {
-    vi.mocked(api.loginRequest).mockResolvedValue({ token: 't', userId: 1, firstlogin: false });
-    vi.mocked(api.userInfoRequest).mockRejectedValue(
-      new ApiError({ status: 500, message: 'internal server error' }),
-    );
-    renderLogin('/login');
-    fill('admin', 'pw');
-    expect((await screen.findByRole('alert')).textContent).toContain('internal server error');
-    expect(useSessionStore.getState().token).toBe('');
-    expect(sessionStorage.getItem('token')).toBeNull();
+    const user = await api.user('login_half', ['editor']);
+    // a connection lost on the way to the profile: the one failure the server cannot be made to give
+    api.dropNext('GET', API_PATHS.userInfo(user.id));
+    // the failure's toast, where the shell's FeedbackBridge would send it
+    const toasts: string[] = [];
+    registerFeedback({ error: (message) => toasts.push(message), tokenFailed: async () => {} });
+    try {
+      renderLogin('/login');
+      fill('login_half', user.password);
+      const alert = await screen.findByRole('alert');
+      await waitFor(() => expect(toasts).toHaveLength(1));
+      expect(alert.textContent).toBe(toasts[0]);
+      expect(useSessionStore.getState().token).toBe('');
+      expect(sessionStorage.getItem('token')).toBeNull();
+    } finally {
+      registerFeedback(null);
+    }
   });
 
   it('asks for both fields before calling the server, a blank user name counting as none', async () => {
@@ -101,6 +118,6 @@ describe('login page', () => {
     fill('   ', '');
     await screen.findByText('请输入用户名');
     await screen.findByText('请输入密码');
-    expect(api.loginRequest).not.toHaveBeenCalled();
+    expect(logins()).toEqual([]);
   });
 });
