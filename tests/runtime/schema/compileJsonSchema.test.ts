@@ -197,6 +197,6 @@ form:
     const { uiSchema } = toJsonSchema(await resource('contents'), 'create', 'zh');
     const groups = (uiSchema['ui:options'] as { groups: Array<{ title?: string; rows: string[][] }> }).groups;
     expect(groups.map((g) => g.title)).toEqual(['基本信息', '正文']);
-    expect(groups[1].rows).toEqual([['body']]);
+    expect(groups[1].rows).toEqual([['body'], ['attachment']]);
   });
 });
