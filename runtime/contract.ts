@@ -213,6 +213,8 @@ export interface UserInfo {
   roles: Array<{ id: number; roleKey: string; roleName: string }>;
   /** the role the session is limited to after a role switch; null = all the user's roles */
   activeRole: string | null;
+  /** every role the user holds, to switch between: `roles` after a switch is the one role alone */
+  heldRoles: Array<{ id: number; roleKey: string; roleName: string }>;
   firstlogin: boolean;
 }
 

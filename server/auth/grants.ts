@@ -13,8 +13,12 @@ export interface Grants {
   menuIds: Set<number>;
 }
 
-/** roleId limits the grants to that one role (a session after a role switch). */
-export async function loadGrants(db: Db, userId: number, roleId: number | null): Promise<Grants> {
+/** The user's roles in use, in their order; roleId: that one alone (a session after a role switch). */
+export async function loadRoles(
+  db: Db,
+  userId: number,
+  roleId: number | null = null,
+): Promise<Grants['roles']> {
   let query = db
     .selectFrom('sys_user_roles as ur')
     .innerJoin('sys_roles as r', 'r.id', 'ur.role_id')
@@ -24,11 +28,12 @@ export async function loadGrants(db: Db, userId: number, roleId: number | null):
     .orderBy('r.sort_order')
     .orderBy('r.id');
   if (roleId !== null) query = query.where('r.id', '=', roleId);
-  const roles = (await query.execute()).map((r) => ({
-    id: r.id,
-    roleKey: r.role_key,
-    roleName: r.role_name,
-  }));
+  return (await query.execute()).map((r) => ({ id: r.id, roleKey: r.role_key, roleName: r.role_name }));
+}
+
+/** roleId limits the grants to that one role (a session after a role switch). */
+export async function loadGrants(db: Db, userId: number, roleId: number | null): Promise<Grants> {
+  const roles = await loadRoles(db, userId, roleId);
   const isAdmin = roles.some((r) => r.roleKey === ADMIN_ROLE_KEY);
 
   let menus = db.selectFrom('sys_menus as m').select(['m.id', 'm.perms']).where('m.status', '=', 0);

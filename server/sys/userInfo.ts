@@ -45,6 +45,7 @@ export async function buildUserInfo(
   row: ApiRow,
   grants: Grants,
   activeRole: string | null,
+  heldRoles: Grants['roles'] = grants.roles,
 ): Promise<UserInfo> {
   const permissions = grants.isAdmin
     ? await allPermissionCodes(db, manifest)
@@ -64,6 +65,7 @@ export async function buildUserInfo(
     permissions,
     roles: grants.roles,
     activeRole,
+    heldRoles,
     firstlogin: Boolean(row.firstlogin),
   };
 }

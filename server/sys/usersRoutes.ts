@@ -5,7 +5,7 @@ import { API_PATHS } from '../../runtime/contract.ts';
 import { permissionCode } from '../../runtime/schema/manifest.ts';
 import { toServerValidator } from '../../runtime/schema/serverValidator.ts';
 import type { Resource } from '../../runtime/schema/types.ts';
-import { allows, loadGrants } from '../auth/grants.ts';
+import { allows, loadGrants, loadRoles } from '../auth/grants.ts';
 import { checkLock, recordAttempt } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { actorOf } from '../http/actor.ts';
@@ -138,7 +138,9 @@ export function registerUsersRoutes(app: FastifyInstance, users: Resource): void
       const row = await store.get(id);
       const grants = own ? auth.grants : await loadGrants(app.db, id, null);
       const activeRole = own && auth.roleId !== null ? (grants.roles[0]?.roleKey ?? null) : null;
-      return ok(await buildUserInfo(app.db, app.manifest, row, grants, activeRole));
+      // after a switch the session holds one role; the menu still offers every role held
+      const held = activeRole === null ? grants.roles : await loadRoles(app.db, id);
+      return ok(await buildUserInfo(app.db, app.manifest, row, grants, activeRole, held));
     },
   );
 }

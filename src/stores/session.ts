@@ -177,7 +177,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       avatar: avatarName(info.personImage),
       // spec §6: the roles value comes from the user name when the server names no role
       roles: info.roles.length > 0 ? info.roles.map((role) => role.roleKey) : [info.userName],
-      roleOptions: info.roles.map(({ roleKey, roleName }) => ({ roleKey, roleName })),
+      roleOptions: info.heldRoles.map(({ roleKey, roleName }) => ({ roleKey, roleName })),
       activeRole: info.activeRole,
     });
     // What the user may do is kept with what they may see: the permission store (see there).

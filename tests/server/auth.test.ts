@@ -373,5 +373,10 @@ describe.each(backends)('auth on $name', (backend) => {
     const info = await call(server.app, 'GET', `/api/sys/users/${id}/info`, { token: next });
     expect(info.body.data.activeRole).toBe('editor');
     expect(info.body.data.roles.map((r: { roleKey: string }) => r.roleKey)).toEqual(['editor']);
+    // the roles held stay on offer, to switch back
+    expect(info.body.data.heldRoles.map((r: { roleKey: string }) => r.roleKey).sort()).toEqual([
+      'admin',
+      'editor',
+    ]);
   });
 });

@@ -107,5 +107,8 @@ describe('user menu', () => {
     await openRoles();
     const current = await screen.findByRole('menuitem', { name: /menu_switch_teacher/ });
     expect(current.getAttribute('aria-disabled')).toBe('true');
+    // and the role switched from is still offered, to switch back
+    const back = screen.getByRole('menuitem', { name: '内容编辑' });
+    expect(back.getAttribute('aria-disabled')).not.toBe('true');
   });
 });
