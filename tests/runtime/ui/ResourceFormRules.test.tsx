@@ -63,7 +63,9 @@ describe('ResourceForm with rules across fields', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(errorOf('unpublishTime')).toContain('下线时间须晚于发布时间'));
-    const item = document.getElementById('root_unpublishTime__error')!.closest('.ant-form-item') as HTMLElement;
+    const item = document
+      .getElementById('root_unpublishTime__error')!
+      .closest('.ant-form-item') as HTMLElement;
     expect(item.textContent).toContain('到此时间后网站不再显示');
     expect(sent).toHaveLength(0);
   });
