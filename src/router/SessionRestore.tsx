@@ -11,6 +11,8 @@ export function SessionRestore() {
   const { pathname } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page the reload asked for
-  useEffect(() => resumeSignedInPage(pathname), []);
+  useEffect(() => {
+    resumeSignedInPage(pathname);
+  }, []);
   return <PageLoading fullscreen />;
 }

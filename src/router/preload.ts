@@ -55,10 +55,13 @@ let resuming: Promise<void> | undefined;
 /**
  * A reload with a session: the profile and the route table, and beside them what the page at
  * `pathname` needs. Called before React's first render and again by the route guard, which then
- * finds it under way. A failure ends the session: the guard sends the user to sign in.
+ * finds it under way. A failure ends the session: the guard sends the user to sign in. Gives the
+ * resume it started, or undefined when one is under way or there is no session to resume.
  */
-export function resumeSignedInPage(pathname: string): void {
-  if (resuming) return;
+export function resumeSignedInPage(pathname: string): Promise<void> | undefined {
+  // a resume that failed before the guard's first render has already ended the session: the
+  // guard's call then finds no token and asks nothing (no profile of user '' to be refused)
+  if (resuming || !useSessionStore.getState().token) return undefined;
   // the calls first: a browser opens six connections to a host, and the code fetches would fill them
   resuming = restoreSession((routes) => prepareSignedInPage(routes, pathname))
     .catch(() => useSessionStore.getState().resetToken())
@@ -66,4 +69,5 @@ export function resumeSignedInPage(pathname: string): void {
       resuming = undefined;
     });
   preloadSignedInPage(pathname);
+  return resuming;
 }
