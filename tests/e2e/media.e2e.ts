@@ -3,7 +3,8 @@
 // the list shows its upright thumbnail, never the original photo. Then the same picture is
 // chosen from the media library for another record, without uploading it again. Last, a
 // document attached to a content in its form is downloadable by a visitor without a session
-// while the content is published, and is a 404 once it is unpublished.
+// while the content is published, and is a 404 once it is unpublished; a screenshot pasted into
+// its body is uploaded, and the article's body gives a visitor its working address.
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -139,6 +140,24 @@ describe('the attachment of a published content', () => {
     const pdf = Buffer.from(
       '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
     );
+    // a screenshot pasted into the body lands as an uploaded picture, never as data: in the text
+    const editor = drawer.locator('.ProseMirror');
+    await editor.click();
+    const screenshotPng = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#3a7d44' },
+    })
+      .png()
+      .toBuffer();
+    await editor.evaluate((element, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'screenshot.png', { type: 'image/png' }));
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, Array.from(screenshotPng));
+    const pasted = editor.locator('img[src^="/uploads/"]');
+    await pasted.waitFor();
+    expect(await editor.locator('img[src^="data:"]').count()).toBe(0);
     const field = drawer.getByTestId('upload-attachment');
     await field.locator('input[type="file"]').setInputFiles({
       name: '考试安排.pdf',
@@ -166,6 +185,17 @@ describe('the attachment of a published content', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    // the pasted picture, as the article's body gives it, loads for a visitor too
+    const body = (
+      (await (await fetch(`${baseUrl}/api/cms/web/contents/${content.id}`)).json()) as {
+        data: { body: string };
+      }
+    ).data.body;
+    const picture = /<img[^>]* src="([^"]+)"/.exec(body)?.[1];
+    expect(picture).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const image = await fetch(`${baseUrl}${picture}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
 
     await api('PUT', `/api/cms/contents/unpublish/${content.id}`, {});
     expect((await fetch(`${baseUrl}${address}`)).status).toBe(404);
