@@ -200,11 +200,17 @@ describe('the shell', () => {
       .poll(() => page.getByTestId('sidebar').evaluate((el) => getComputedStyle(el).backgroundColor))
       .toBe('rgb(48, 65, 86)');
     await page.keyboard.press('Escape');
+    // gone, mask and all, before the next test reaches for the navbar
+    await panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('.ant-drawer-mask:visible').count()).toBe(0);
   });
 
   it('logs out from the user menu: session storage and the token cookie gone, tabs closed', async () => {
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    const logout = page.getByRole('menuitem', { name: '退出登录' });
+    await logout.click();
+    // the menu closes as the sign-out starts; the login page follows the server's answer
+    await logout.waitFor({ state: 'hidden' });
     await page.waitForURL(/#\/login/);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     const cookies = await context.cookies(baseUrl);

@@ -112,10 +112,25 @@ async function enter(page: Page, value: SmokeValue, run: string): Promise<void> 
       return;
     case 'firstRef':
     case 'firstTreeRef': {
-      await control.click();
       const entry =
         value.input === 'firstRef' ? '.ant-select-item-option' : '.ant-select-tree-node-content-wrapper';
-      await dropdown.locator(entry).first().click();
+      // the options arrive from the server after the picker opens, and a list redrawn as they do
+      // can swallow a click: picked once the control holds a value, else opened and clicked again
+      const chosen = drawer
+        .locator('.ant-select')
+        .filter({ has: page.locator(`#root_${value.field}`) })
+        .locator('.ant-select-content-has-value, .ant-select-selection-item');
+      await expect
+        .poll(
+          async () => {
+            if ((await chosen.count()) > 0) return true;
+            if ((await dropdown.count()) === 0) await control.click();
+            await dropdown.locator(entry).first().click();
+            return (await chosen.count()) > 0;
+          },
+          { message: `the first entry of ${value.label} should be picked` },
+        )
+        .toBe(true);
       // a tree picker may stay open after a pick: a click on the drawer's title closes it
       if ((await dropdown.count()) > 0) await page.locator('.ant-drawer-open .ant-drawer-title').click();
       await closed(dropdown);
