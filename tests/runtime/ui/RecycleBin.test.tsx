@@ -12,6 +12,7 @@ import { RecycleBin } from '../../../runtime/ui/RecycleBin.tsx';
 import { adminApi } from '../../e2e/adminApi.ts';
 import { type ServerProcess, startServerProcess } from '../../e2e/serverProcess.ts';
 import { startServer, type TestServer } from '../client/testServer.ts';
+import { forwardToUrl } from './apiProxy.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -36,23 +37,7 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { data: { token: string } }).data.token;
   // every request, as it arrived, to the real server; its answer, as it came, back
-  proxy = await startServer(async (req) => {
-    const query = req.query.toString();
-    const answer = await fetch(`${backend.baseUrl}${req.path}${query ? `?${query}` : ''}`, {
-      method: req.method,
-      headers: Object.fromEntries(
-        ['x-token', 'content-type']
-          .filter((name) => typeof req.headers[name] === 'string')
-          .map((name) => [name, req.headers[name] as string]),
-      ),
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
-    });
-    return {
-      status: answer.status,
-      body: new Uint8Array(await answer.arrayBuffer()),
-      headers: { 'content-type': answer.headers.get('content-type') ?? 'application/json' },
-    };
-  });
+  proxy = await startServer(forwardToUrl(backend.baseUrl));
   resources = await loadResources();
 });
 afterAll(async () => {

@@ -27,3 +27,24 @@ export function forwardTo(app: FastifyInstance, token?: () => string): Handler {
     };
   };
 }
+
+/** The same for a server in a process of its own (tests/e2e/serverProcess.ts), reached over HTTP. */
+export function forwardToUrl(baseUrl: string): Handler {
+  return async (req) => {
+    const query = req.query.toString();
+    const answer = await fetch(`${baseUrl}${req.path}${query ? `?${query}` : ''}`, {
+      method: req.method,
+      headers: Object.fromEntries(
+        ['x-token', 'content-type']
+          .filter((name) => typeof req.headers[name] === 'string')
+          .map((name) => [name, req.headers[name] as string]),
+      ),
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
+    });
+    return {
+      status: answer.status,
+      body: new Uint8Array(await answer.arrayBuffer()),
+      headers: { 'content-type': answer.headers.get('content-type') ?? 'application/json' },
+    };
+  };
+}
