@@ -1,7 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 
 export const SCREENSHOT_DIR = join('tests', 'e2e', 'screenshots');
 
@@ -115,6 +122,54 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
     await entry.waitFor();
   }
   await entry.click();
+}
+
+/**
+ * Acts until a state is reached. Lists whose entries arrive from the server (a select's options, a
+ * tree's level) are redrawn as they do, and a click that lands on an entry while it is redrawn is
+ * swallowed without an error: the state the click means is checked, and the act repeated while it
+ * is not reached. `act` must be safe to repeat (it looks before it toggles anything).
+ */
+export async function actUntil(what: string, reached: () => Promise<boolean>, act: () => Promise<void>) {
+  await expect
+    .poll(
+      async () => {
+        if (await reached()) return true;
+        await act();
+        return reached();
+      },
+      { message: what, timeout: 120_000 },
+    )
+    .toBe(true);
+}
+
+/** Picks `text` in a select of `scope` (a form) whose options come from the server; `id` is its input's. */
+export async function pickOption(scope: Locator, id: string, text: string): Promise<void> {
+  const page = scope.page();
+  const control = scope.locator(`#${id}`);
+  // a `has` locator is matched inside each candidate, so it starts from the page, not from the scope
+  const select = scope.locator('.ant-select').filter({ has: page.locator(`#${id}`) });
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await actUntil(
+    `${text} should be picked`,
+    // the select's own text (its options are in a popup elsewhere): the placeholder, or the pick
+    async () => ((await select.textContent()) ?? '').includes(text),
+    async () => {
+      if ((await dropdown.count()) === 0) await control.click();
+      await dropdown.getByText(text, { exact: true }).click();
+    },
+  );
+}
+
+/** Opens a tree node by its switcher until `child` shows (the switcher is only clicked while closed). */
+export async function openTreeNode(switcher: Locator, child: Locator): Promise<void> {
+  await actUntil(
+    'the tree node should open',
+    async () => (await child.count()) > 0,
+    async () => {
+      if (!((await switcher.getAttribute('class')) ?? '').includes('switcher_open')) await switcher.click();
+    },
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

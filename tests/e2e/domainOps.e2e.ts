@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, screenshot } from './browser.ts';
+import { openBrowserPage, openTreeNode, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -131,12 +131,13 @@ describe('domain operations in the browser', () => {
     await expect.poll(() => layout.locator('.ant-tree').textContent()).toContain('区块排序栏目 · 排序区块');
     // a level is read when it opens
     expect(await layout.locator('.ant-tree').textContent()).not.toContain('区块排序子栏目');
-    await layout
-      .locator('.ant-tree-treenode')
-      .filter({ hasText: '区块排序栏目 · ' })
-      .locator('.ant-tree-switcher')
-      .click();
-    await layout.locator('.ant-tree').getByText('区块排序子栏目').waitFor();
+    await openTreeNode(
+      layout
+        .locator('.ant-tree-treenode')
+        .filter({ hasText: '区块排序栏目 · ' })
+        .locator('.ant-tree-switcher'),
+      layout.locator('.ant-tree').getByText('区块排序子栏目'),
+    );
     await photograph('domainOps-blockLayout', () =>
       expect.poll(() => second.getByRole('button', { name: '下移' }).isDisabled()).toBe(false),
     );

@@ -12,6 +12,7 @@ import {
   type SmokeEntry,
   type SmokeValue,
 } from '../../runtime/schema/smokePlan.ts';
+import { actUntil } from './browser.ts';
 
 /** Two numbers of the run: the made row's values, and the edited value. Unique per run. */
 export function runNumbers(): { made: string; edited: string } {
@@ -120,17 +121,14 @@ async function enter(page: Page, value: SmokeValue, run: string): Promise<void> 
         .locator('.ant-select')
         .filter({ has: page.locator(`#root_${value.field}`) })
         .locator('.ant-select-content-has-value, .ant-select-selection-item');
-      await expect
-        .poll(
-          async () => {
-            if ((await chosen.count()) > 0) return true;
-            if ((await dropdown.count()) === 0) await control.click();
-            await dropdown.locator(entry).first().click();
-            return (await chosen.count()) > 0;
-          },
-          { message: `the first entry of ${value.label} should be picked` },
-        )
-        .toBe(true);
+      await actUntil(
+        `the first entry of ${value.label} should be picked`,
+        async () => (await chosen.count()) > 0,
+        async () => {
+          if ((await dropdown.count()) === 0) await control.click();
+          await dropdown.locator(entry).first().click();
+        },
+      );
       // a tree picker may stay open after a pick: a click on the drawer's title closes it
       if ((await dropdown.count()) > 0) await page.locator('.ant-drawer-open .ant-drawer-title').click();
       await closed(dropdown);

@@ -10,7 +10,7 @@ import { loadSchemaDir } from '../../runtime/schema/load.ts';
 import { buildManifest } from '../../runtime/schema/manifest.ts';
 import { buildSmokePlan } from '../../runtime/schema/smokePlan.ts';
 import { schemasWithNotices } from '../fixtures/addNoticesResource.ts';
-import { openBrowserPage, openFromMenu, screenshot } from './browser.ts';
+import { openBrowserPage, openFromMenu, pickOption, screenshot } from './browser.ts';
 import { ADMIN_PASSWORD } from './globalSetup.ts';
 import { type ServerProcess, startServerProcess } from './serverProcess.ts';
 import { runSmoke, signIn } from './smokeRun.ts';
@@ -61,8 +61,7 @@ describe('a resource added as YAML only', () => {
     await drawer.locator('#root_publishDate').click();
     await drawer.locator('#root_publishDate').fill('2026-11-20');
     await page.keyboard.press('Enter');
-    await drawer.locator('#root_authorId').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('系统管理员').click();
+    await pickOption(drawer, 'root_authorId', '系统管理员');
     await drawer.locator('#root_status').click();
     await page.locator('.ant-select-dropdown:visible').getByText('已发布').click();
     await drawer.locator('.tiptap').click();
