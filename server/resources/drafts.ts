@@ -141,6 +141,16 @@ export class DraftStore {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Drops the drafts of rows deleted for good (a bin keeps them: a restored row has its draft back). */
+  async removeRows(db: Kysely<any>, rowIds: readonly number[]): Promise<void> {
+    if (!this.enabled || rowIds.length === 0) return;
+    await db
+      .deleteFrom('sys_drafts')
+      .where('resource', '=', this.resource.name)
+      .where('row_id', 'in', rowIds)
+      .execute();
+  }
+
   /** Which of these rows have a draft: one lookup on the (resource, row_id) key, for a list page. */
   async withDraft(db: Kysely<any>, rowIds: readonly number[]): Promise<Set<number>> {
     if (!this.enabled || rowIds.length === 0) return new Set();

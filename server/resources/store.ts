@@ -621,6 +621,7 @@ export class ResourceStore {
         return { count: Number(result.numUpdatedRows) };
       }
       const result = await ctx.trx.deleteFrom(this.table).where('id', 'in', all).executeTakeFirst();
+      await this.drafts.removeRows(ctx.trx, all);
       await this.audit(ctx.trx, actor, action, all, undefined);
       return { count: Number(result.numDeletedRows) };
     }, actor);
@@ -688,6 +689,7 @@ export class ResourceStore {
         throw await stillReferencedBy(ctx.trx, this.manifest, this.resource, ids, blockers, ctx.lang);
       }
       const result = await ctx.trx.deleteFrom(this.table).where('id', 'in', ids).executeTakeFirst();
+      await this.drafts.removeRows(ctx.trx, ids);
       await this.audit(ctx.trx, actor, 'purge', ids, undefined);
       return { count: Number(result.numDeletedRows) };
     }, actor);

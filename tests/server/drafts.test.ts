@@ -109,6 +109,20 @@ describe.each(backends)('drafts on $name', (backend) => {
     expect(await draftCount(row.id)).toBe(0);
   });
 
+  it('keeps a binned row’s draft for its restore, and drops it when the row is purged', async () => {
+    const row = await newContent('带草稿删除');
+    const url = `${CONTENTS}/${row.id}/draft`;
+    expect((await api('PUT', url, { title: '删除前的草稿' })).status).toBe(200);
+    expect((await api('DELETE', `${CONTENTS}/${row.id}`)).status).toBe(200);
+    expect(await draftCount(row.id)).toBe(1);
+    expect((await api('POST', `${CONTENTS}/bin/restore`, { ids: [row.id] })).status).toBe(200);
+    expect((await api('GET', url)).body.data.data).toEqual({ title: '删除前的草稿' });
+
+    expect((await api('DELETE', `${CONTENTS}/${row.id}`)).status).toBe(200);
+    expect((await api('DELETE', `${CONTENTS}/bin`, { ids: [row.id] })).body.data).toEqual({ count: 1 });
+    expect(await draftCount(row.id)).toBe(0);
+  });
+
   it('publishes a draft: the row and the public service take it, a revision and an audit entry are written', async () => {
     const row = await newContent('旧标题');
     const url = `${CONTENTS}/${row.id}/draft`;
