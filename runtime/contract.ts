@@ -58,6 +58,10 @@ export interface MissingIdsData {
 /** The key a list row carries, true, when the row has a pending draft (`drafts: true`; docs/api.md, "Drafts"). */
 export const HAS_DRAFT_KEY = 'hasDraft';
 
+/** An export's answer: the rows it holds, and, when more matched than an export holds, that limit (docs/api.md, "Export"). */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
+export const EXPORT_LIMIT_HEADER = 'x-export-limit';
+
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 500;
 

@@ -3,7 +3,13 @@
 
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { parse as parseContentDisposition } from 'content-disposition';
-import { API_PATHS, type ImportResult, type UploadResult } from '../contract.ts';
+import {
+  API_PATHS,
+  EXPORT_LIMIT_HEADER,
+  EXPORT_ROWS_HEADER,
+  type ImportResult,
+  type UploadResult,
+} from '../contract.ts';
 import { listFilters } from '../schema/listFilters.ts';
 import type { Action, FilterOp, Resource } from '../schema/types.ts';
 import type { Envelope, ListResult } from './envelope.ts';
@@ -65,6 +71,12 @@ export type OrderMove =
 export interface DownloadedFile {
   blob: Blob;
   fileName: string;
+}
+
+/** An export's file; `limit` when more rows matched than an export holds and only that many were written. */
+export interface ExportedFile extends DownloadedFile {
+  rows?: number;
+  limit?: number;
 }
 
 /** One saved state of a row (docs/api.md, "Revisions"), as a row's history lists it. */
@@ -132,7 +144,7 @@ export interface ResourceClient {
   remove(id: Id, options?: { silent?: boolean }): Promise<{ id: Id }>;
   removeMany(ids: Id[], options?: { silent?: boolean }): Promise<{ count: number }>;
   updateMany(ids: Id[], values: Record<string, unknown>): Promise<{ count: number }>;
-  exportFile(params: ExportParams): Promise<DownloadedFile>;
+  exportFile(params: ExportParams): Promise<ExportedFile>;
   /**
    * Sends a filled-in .xlsx to the `import` action: every row is created, or none (docs/api.md
    * "Import"). Silent: a refusal's per-row report is the import dialog's to show. `onProgress`
@@ -310,7 +322,15 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
           ? (event) => onProgress({ loaded: event.loaded, total: event.total || undefined })
           : undefined,
       });
-      return fileFromResponse(response, `${resource.name}.xlsx`);
+      const count = (name: string) => {
+        const value = Number(headerOf(response, name));
+        return Number.isFinite(value) && value > 0 ? value : undefined;
+      };
+      return {
+        ...fileFromResponse(response, `${resource.name}.xlsx`),
+        rows: count(EXPORT_ROWS_HEADER),
+        limit: count(EXPORT_LIMIT_HEADER),
+      };
     },
     async importFile(file, onProgress) {
       const body = new FormData();

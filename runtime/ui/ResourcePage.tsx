@@ -167,7 +167,17 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
               onProgress: progress,
             });
             saveFile(file);
-            toast.success({ content: t('exported', lang, { file: file.fileName }), key: exportKey });
+            if (file.limit)
+              // more rows matched than an export holds: said, not left for the user to find out
+              toast.warning({
+                content: t('exportLimited', lang, {
+                  file: file.fileName,
+                  limit: file.limit.toLocaleString(),
+                }),
+                key: exportKey,
+                duration: 10,
+              });
+            else toast.success({ content: t('exported', lang, { file: file.fileName }), key: exportKey });
             return undefined;
           } catch (error) {
             // the HTTP client has said why; the progress must not stay behind

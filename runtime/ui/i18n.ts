@@ -87,6 +87,10 @@ const MESSAGES = {
   conflictOverwrite: { zh: '用我的覆盖', en: 'Overwrite with mine' },
   actionDone: { zh: '{action}成功', en: '{action}: done' },
   exported: { zh: '已导出 {file}', en: 'Exported {file}' },
+  exportLimited: {
+    zh: '已导出 {file}：只含前 {limit} 行，请用筛选缩小范围后分次导出',
+    en: 'Exported {file} with the first {limit} rows only: narrow the filters and export the rest separately',
+  },
   exportVisible: { zh: '导出可见列', en: 'Export visible columns' },
   exportAll: { zh: '导出全部列', en: 'Export all columns' },
   exportReceived: { zh: '正在导出，已接收 {size}', en: 'Exporting: {size} received' },

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HAS_DRAFT_KEY } from '../../runtime/contract.ts';
+import { EXPORT_LIMIT_HEADER, EXPORT_ROWS_HEADER, HAS_DRAFT_KEY } from '../../runtime/contract.ts';
 import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { Action } from '../../runtime/schema/types.ts';
 import { readOneFile } from '../files/multipartFile.ts';
@@ -30,7 +30,7 @@ import { listPageFields, parseListQuery } from '../resources/listQuery.ts';
 import { readOrderRequest } from '../resources/orderRequest.ts';
 import { registerRevisionRoutes } from '../resources/revisionRoutes.ts';
 import { RowOrder } from '../resources/rowOrder.ts';
-import { ResourceStore } from '../resources/store.ts';
+import { EXPORT_MAX_ROWS, ResourceStore } from '../resources/store.ts';
 import { splitVersion } from '../resources/version.ts';
 import { exportWorkbook } from '../resources/xlsx.ts';
 import './types.ts';
@@ -175,7 +175,7 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
     const fields = exportColumns(resource, columns);
     const query = parseListQuery(resource, params, [], requestLang(request));
     // the ids are read before the answer starts, so a bad query is still a 4xx, not a cut stream
-    const { batches } = await store.exportBatches(query, {
+    const { count, truncated, batches } = await store.exportBatches(query, {
       ids: ids === undefined || ids === '' ? undefined : batchIds(ids),
       fields: fields.map((f) => f.name),
     });
@@ -189,6 +189,9 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
       lang,
       batches,
     });
+    // the rows written, and when more matched than an export holds, that limit (the page says so)
+    reply.header(EXPORT_ROWS_HEADER, String(count));
+    if (truncated) reply.header(EXPORT_LIMIT_HEADER, String(EXPORT_MAX_ROWS));
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition(`${resource.name}.xlsx`))

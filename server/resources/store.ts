@@ -279,7 +279,7 @@ export class ResourceStore {
 
   /**
    * The rows of an export, a batch at a time: the matching ids first (the list's filters and
-   * sort, or just `ids`, at most EXPORT_MAX_ROWS), an index-only read; then `batchSize` rows by
+   * sort, or just `ids`, at most EXPORT_MAX_ROWS, `truncated` when more matched), an index-only read; then `batchSize` rows by
    * id per query, only the columns of `fields`. Memory holds the ids and one batch, whatever the
    * table's size, and the order is fixed once, so a row written meanwhile neither repeats nor
    * shifts another out of the file.
@@ -287,10 +287,13 @@ export class ResourceStore {
   async exportBatches(
     query: ListQuery,
     options: { ids?: number[]; fields: string[]; batchSize?: number },
-  ): Promise<{ count: number; batches: AsyncGenerator<ApiRow[]> }> {
+  ): Promise<{ count: number; truncated: boolean; batches: AsyncGenerator<ApiRow[]> }> {
     let select = this.ordered(this.matching(query).select('id'), query.sort);
     if (options.ids) select = select.where('id', 'in', options.ids.length > 0 ? options.ids : [-1]);
-    const order = (await select.limit(EXPORT_MAX_ROWS).execute()).map((r) => Number(r.id));
+    // one id past the limit tells whether rows were left out, which the page then says
+    const matched = (await select.limit(EXPORT_MAX_ROWS + 1).execute()).map((r) => Number(r.id));
+    const truncated = matched.length > EXPORT_MAX_ROWS;
+    const order = truncated ? matched.slice(0, EXPORT_MAX_ROWS) : matched;
     const size = options.batchSize ?? EXPORT_BATCH_ROWS;
     const shape = this.narrowed(options.fields);
     const columns = this.columnsOf({ fields: options.fields }) ?? [];
@@ -303,7 +306,7 @@ export class ResourceStore {
     async function* batches(): AsyncGenerator<ApiRow[]> {
       for (let i = 0; i < order.length; i += size) yield await read(order.slice(i, i + size));
     }
-    return { count: order.length, batches: batches() };
+    return { count: order.length, truncated, batches: batches() };
   }
 
   /** A row in use (a binned one is a 404 like a deleted one), or with `state` one in the bin. */

@@ -151,8 +151,9 @@ describe.each(backends)('exports on $name', (backend) => {
 
     const store = server.app.stores.get('notes')!;
     const query = parseListQuery(notes, { title: 'bulk', sort: 'title' });
-    const { count, batches } = await store.exportBatches(query, { fields: ['title', 'rating'] });
+    const { count, truncated, batches } = await store.exportBatches(query, { fields: ['title', 'rating'] });
     expect(count).toBe(EXPORT_MAX_ROWS);
+    expect(truncated).toBe(true);
     const sizes: number[] = [];
     let last = '';
     for await (const batch of batches) {
@@ -184,6 +185,9 @@ describe.each(backends)('exports on $name', (backend) => {
 
     const answer = await exported({ title: 'bulk', sort: '-title', columns: 'title,kind,pinned' });
     expect(answer.status).toBe(200);
+    // the file says it holds the first rows only, which the page tells the user
+    expect(answer.headers['x-export-rows']).toBe(String(EXPORT_MAX_ROWS));
+    expect(answer.headers['x-export-limit']).toBe(String(EXPORT_MAX_ROWS));
     const sheet = await readSheet(answer.raw);
     expect(sheet).toHaveLength(EXPORT_MAX_ROWS + 1);
     expect(sheet[0]).toEqual(['ID', '标题', '类型', '置顶']);
@@ -191,5 +195,10 @@ describe.each(backends)('exports on $name', (backend) => {
     expect(sheet.at(-1)?.[1]).toBe('bulk 00051');
     expect(sheet[1][2]).toBe('普通');
     expect(sheet[1][3]).toBe('是');
+
+    // what fits is whole, and says nothing of a limit
+    const fits = await exported({ title: 'bulk 0001', columns: 'title' });
+    expect(fits.headers['x-export-rows']).toBe('10');
+    expect(fits.headers['x-export-limit']).toBeUndefined();
   });
 });

@@ -251,6 +251,25 @@ describe('export and actions', () => {
     expect((await client.exportFile({})).fileName).toBe('notices.xlsx');
   });
 
+  it('reports the rows written, and the limit when more matched than an export holds', async () => {
+    server.handle(() => ({
+      body: new Uint8Array([1]),
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-export-rows': '10000',
+        'x-export-limit': '10000',
+      },
+    }));
+    expect(await client.exportFile({})).toMatchObject({ rows: 10000, limit: 10000 });
+    server.handle(() => ({
+      body: new Uint8Array([1]),
+      headers: { 'content-type': 'application/octet-stream', 'x-export-rows': '3' },
+    }));
+    const whole = await client.exportFile({});
+    expect(whole.rows).toBe(3);
+    expect(whole.limit).toBeUndefined();
+  });
+
   it('calls a custom action by its method and path template filled from the row', async () => {
     server.handle(() => ok({ done: true }));
     expect(await client.action('publish', { id: 9, kind: 'news' }, { note: 'x' })).toEqual({
