@@ -1,7 +1,7 @@
 // The list page's columns as the table needs them: resolved titles, the cell kind that renders
 // each value, and the enum options or referenced resource the cell shows labels from.
 import { type CellKind, FIELD_TYPE_SPECS } from './fieldTypes.ts';
-import type { Lang, Resource } from './types.ts';
+import type { FieldCondition, Lang, Resource } from './types.ts';
 
 export interface ColumnDescriptor {
   field: string;
@@ -21,6 +21,11 @@ export interface ColumnDescriptor {
   relative?: boolean;
   /** the publish time of a resource with a publish window: a time still ahead shows 已排期 */
   publishAt?: boolean;
+  /**
+   * what else a row needs to be public (the public service's `where`, e.g. status == 1): a draft
+   * whose time is ahead is not scheduled, so its time shows no 已排期
+   */
+  publishedWhen?: FieldCondition;
 }
 
 export function toListColumns(resource: Resource, lang: Lang): ColumnDescriptor[] {
@@ -49,7 +54,10 @@ export function toListColumns(resource: Resource, lang: Lang): ColumnDescriptor[
       descriptor.refLabel = field.refLabel;
       descriptor.multiple = field.multiple ?? false;
     }
-    if (resource.publish?.at === field.name) descriptor.publishAt = true;
+    if (resource.publish?.at === field.name) {
+      descriptor.publishAt = true;
+      if (resource.public?.where) descriptor.publishedWhen = resource.public.where;
+    }
     if (column.relative) descriptor.relative = true;
     return [descriptor];
   });

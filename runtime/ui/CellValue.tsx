@@ -4,6 +4,7 @@ import { Avatar, Flex, Image, Tag, Typography } from 'antd';
 import { DATE_FORMAT } from '../client/constants.ts';
 import { derivedImageUrl } from '../contract.ts';
 import type { ColumnDescriptor } from '../schema/columns.ts';
+import { evaluateCondition } from '../schema/condition.ts';
 import type { Lang } from '../schema/types.ts';
 import { avatarUrl } from './avatarUrl.ts';
 import { formatTime } from './formatTime.ts';
@@ -16,6 +17,8 @@ export interface CellValueProps {
   lang: Lang;
   /** id → label of the referenced resource, for ref and tree-parent columns */
   refLabels?: ReadonlyMap<string, string>;
+  /** the whole row, for a cell whose look depends on another field (a publish time's 已排期) */
+  row?: Record<string, unknown>;
 }
 
 /** Only web links reach an href: a stored `javascript:` value must not become clickable. */
@@ -41,13 +44,19 @@ function Scheduled({ lang, time }: { lang: Lang; time: string }) {
 
 const isAhead = (value: unknown) => new Date(String(value)).getTime() > Date.now();
 
+/** A publish time ahead, on a row that will then be public (not a draft with a time set). */
+function isScheduled(column: ColumnDescriptor, value: unknown, row?: Record<string, unknown>): boolean {
+  if (!column.publishAt || !isAhead(value)) return false;
+  return !column.publishedWhen || !row || evaluateCondition(column.publishedWhen, row);
+}
+
 function isBlank(value: unknown): boolean {
   return (
     value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
   );
 }
 
-export function CellValue({ column, value, lang, refLabels }: CellValueProps) {
+export function CellValue({ column, value, lang, refLabels, row }: CellValueProps) {
   if (isBlank(value)) return null;
   const text = String(value);
   switch (column.cell) {
@@ -62,7 +71,7 @@ export function CellValue({ column, value, lang, refLabels }: CellValueProps) {
     case 'date':
     case 'datetime': {
       const time = column.cell === 'date' ? formatTime(value, DATE_FORMAT) : formatTime(value);
-      if (column.publishAt && isAhead(value)) return <Scheduled lang={lang} time={time} />;
+      if (isScheduled(column, value, row)) return <Scheduled lang={lang} time={time} />;
       const ago = column.relative ? relativeTime(value, lang) : undefined;
       return ago ? (
         <time dateTime={text} title={time}>

@@ -18,7 +18,13 @@ export function DataCell(context: CellContext<ListFeatures, TreeRow, unknown>) {
   const descriptor = descriptors.get(column.id);
   if (!descriptor) return null;
   const shown = (
-    <CellValue column={descriptor} value={context.getValue()} lang={lang} refLabels={refLabels[column.id]} />
+    <CellValue
+      column={descriptor}
+      value={context.getValue()}
+      lang={lang}
+      refLabels={refLabels[column.id]}
+      row={row.original}
+    />
   );
   // a pending draft (`drafts: true`): the row is public as it is, with an edit waiting to be published
   const value =

@@ -262,6 +262,8 @@ export function listPageFields(resource: Resource, manifest: Manifest): string[]
   const needed = new Set<string>(resource.list.columns.map((c) => c.field));
   for (const action of resource.actions) if (action.when) needed.add(action.when.field);
   if (resource.treeParent) needed.add(resource.treeParent);
+  // the publish time's 已排期 holds only on a row the public would see (runtime/ui/CellValue.tsx)
+  if (resource.publish && resource.public?.where) needed.add(resource.public.where.field);
   for (const other of manifest.resources)
     for (const field of other.fields)
       if (field.ref === resource.name && field.refLabel) needed.add(field.refLabel);

@@ -51,6 +51,20 @@ describe('CellValue', () => {
     expect(screen.getByText(formatTime(past))).toBeTruthy();
   });
 
+  it('tags a time ahead as scheduled only on a row the public would then see, not on a draft', () => {
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    const publishTime = column('datetime', {
+      publishAt: true,
+      publishedWhen: { field: 'status', op: 'eq', value: 1 },
+    });
+    const draft = render(<CellValue column={publishTime} value={ahead} lang="zh" row={{ status: 0 }} />);
+    expect(screen.queryByText('已排期')).toBeNull();
+    expect(screen.getByText(formatTime(ahead))).toBeTruthy();
+    draft.unmount();
+    render(<CellValue column={publishTime} value={ahead} lang="zh" row={{ status: 1 }} />);
+    expect(screen.getByText('已排期')).toBeTruthy();
+  });
+
   it('shows a relative column as a time ago, with the full time on hover', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T12:00:00+08:00'));
