@@ -124,6 +124,13 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
   await entry.click();
 }
 
+/** Fills the sign-in page and presses its button, as a user signs in; the caller waits for what follows. */
+export async function submitSignIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.getByPlaceholder('用户名').fill(userName);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
 /**
  * Acts until a state is reached. Lists whose entries arrive from the server (a select's options, a
  * tree's level) are redrawn as they do, and a click that lands on an entry while it is redrawn is

@@ -4,7 +4,7 @@
 // browser reports no violation of the policy on the way; a style smuggled in as markup is refused.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { allowPageMessages, openBrowserPage, openFromMenu, screenshot } from './browser.ts';
+import { allowPageMessages, openBrowserPage, openFromMenu, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -60,9 +60,7 @@ describe('the app under its Content-Security-Policy', () => {
   });
 
   it('signs in and shows the dashboard with no violation', async () => {
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     await page.getByTestId('dashboard').waitFor();
     await page.getByTestId('contents-chart').locator('.ct-bar').first().waitFor({ state: 'attached' });
     // antd's styles arrived, with the nonce: the side menu is drawn dark, not as a bare list

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, openTreeNode, screenshot } from './browser.ts';
+import { openBrowserPage, openTreeNode, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -37,9 +37,7 @@ beforeAll(async () => {
   ({ browser, page } = await openBrowserPage());
   api = await adminApi(baseUrl, adminPassword);
   await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent('/dashboard')}`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitSignIn(page, 'admin', adminPassword);
   await page.getByTestId('sidebar').waitFor();
 });
 

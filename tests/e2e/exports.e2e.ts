@@ -6,7 +6,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, screenshot } from './browser.ts';
+import { openBrowserPage, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -42,9 +42,7 @@ describe('the export menu', () => {
     });
 
     await page.goto(`${baseUrl}/#/login`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     await page.waitForURL(/#\/dashboard/);
     await page.goto(`${baseUrl}/#/cms/contents`);
     await page.getByPlaceholder('请输入标题').fill(tag);

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -29,9 +29,7 @@ afterAll(async () => {
 async function openEdit(page: Page, name: string) {
   const list = `/cms/companys?f.companyName=${encodeURIComponent(name)}`;
   await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent(list)}`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitSignIn(page, 'admin', adminPassword);
   const row = page.getByRole('row').filter({ hasText: name }).first();
   await row.getByRole('button', { name: /修\s*改/ }).click();
   const drawer = page.locator('.ant-drawer-section').filter({ hasText: '编辑学校信息' });
@@ -78,9 +76,7 @@ describe('a rule between two date-time pickers', () => {
     const page = await context.newPage();
     const list = `/cms/contents?f.title=${encodeURIComponent(title)}`;
     await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent(list)}`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     await page
       .getByRole('row')
       .filter({ hasText: title })

@@ -7,7 +7,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import writeXlsxFile, { type Row } from 'write-excel-file/node';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { allowRefusal, openBrowserPage, screenshot } from './browser.ts';
+import { allowRefusal, openBrowserPage, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -44,9 +44,7 @@ describe('the import dialog', () => {
     expect(category.id).toBeGreaterThan(0);
 
     await page.goto(`${baseUrl}/#/login`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     await page.waitForURL(/#\/dashboard/);
     await page.goto(`${baseUrl}/#/cms/weblinks`);
 

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, screenshot } from './browser.ts';
+import { openBrowserPage, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -47,9 +47,7 @@ describe('reference labels at size', () => {
     await page.goto(
       `${baseUrl}/#/login?redirect=${encodeURIComponent(`/cms/contents?f.title=${encodeURIComponent('标签测试内容')}`)}`,
     );
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     const row = page.locator('tbody tr.ant-table-row:visible').filter({ hasText: '标签测试内容' });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('标签科室600');

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminApi } from './adminApi.ts';
-import { openBrowserPage, screenshot } from './browser.ts';
+import { openBrowserPage, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -35,9 +35,7 @@ async function phonePhoto(): Promise<Buffer> {
 describe('pictures uploaded in a form', () => {
   it('uploads a photo into the image field, previews it, and the list shows its upright thumbnail', async () => {
     await page.goto(`${baseUrl}/#/login`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     await page.waitForURL(/#\/dashboard/);
     await page.goto(`${baseUrl}/#/cms/pictures`);
     await page.getByRole('button', { name: /新\s*增/ }).click();

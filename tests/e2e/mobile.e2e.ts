@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -111,9 +111,7 @@ async function openSignedIn(
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/#/login`);
-  await page.getByPlaceholder('用户名').fill(userName);
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitSignIn(page, userName, password);
   await page.waitForURL(/#\/dashboard$/);
   await page.getByTestId('dashboard').waitFor();
   return page;

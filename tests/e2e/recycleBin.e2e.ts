@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -17,9 +17,7 @@ let api: AdminApi;
 async function signIn(page: Page): Promise<void> {
   const list = `/cms/contents?f.title=${encodeURIComponent(TITLE)}`;
   await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent(list)}`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitSignIn(page, 'admin', adminPassword);
   await page.getByRole('row').filter({ hasText: TITLE }).first().waitFor();
 }
 

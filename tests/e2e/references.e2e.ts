@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { allowRefusal, openBrowserPage, screenshot } from './browser.ts';
+import { allowRefusal, openBrowserPage, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -42,9 +42,7 @@ describe('a delete held back by references', () => {
       });
 
     await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent('/cms/contentCategorys')}`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     const row = page.getByRole('row').filter({ hasText: /^引用测试栏目/ });
     await row.first().waitFor();
     // the delete this test is about, which the server refuses while rows point at the category

@@ -3,7 +3,7 @@
 // and find the role's grants exactly as before minus that button: nothing gained, nothing else lost.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowserPage, openFromMenu, screenshot } from './browser.ts';
+import { openBrowserPage, openFromMenu, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -86,9 +86,7 @@ describe('the role form', () => {
 
   it('signs in and opens the roles page', async () => {
     await page.goto(`${baseUrl}/#/sys/roles`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     await page.getByTestId('sidebar').waitFor();
     token = (await page.evaluate(() => sessionStorage.getItem('token'))) ?? '';
     expect(token).not.toBe('');

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -54,9 +54,7 @@ describe('a content scheduled from its form', () => {
     const page = await context.newPage();
     const list = `/cms/contents?f.title=${encodeURIComponent(TITLE)}`;
     await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent(list)}`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', adminPassword);
     const row = page.getByRole('row').filter({ hasText: TITLE }).first();
     await row.getByRole('button', { name: /修\s*改/ }).click();
     const drawer = page.locator('.ant-drawer-section').filter({ hasText: '编辑内容' });

@@ -2,7 +2,7 @@
 // 992 px device rule, the settings colours, breadcrumbs and logout, each with a screenshot.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowserPage, openFromMenu, screenshot } from './browser.ts';
+import { openBrowserPage, openFromMenu, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -24,9 +24,7 @@ const tabTexts = () => tabs().allTextContents();
 const activeTab = () => page.locator('[data-testid="tags-view-item"][aria-current="page"]');
 
 async function signIn(): Promise<void> {
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitSignIn(page, 'admin', adminPassword);
 }
 
 /** Through the side menu, as a person would: open the group, then the page. */

@@ -12,7 +12,7 @@ import {
   type SmokeEntry,
   type SmokeValue,
 } from '../../runtime/schema/smokePlan.ts';
-import { actUntil } from './browser.ts';
+import { actUntil, submitSignIn } from './browser.ts';
 
 /** Two numbers of the run: the made row's values, and the edited value. Unique per run. */
 export function runNumbers(): { made: string; edited: string } {
@@ -36,9 +36,7 @@ async function samplePng(): Promise<Buffer> {
 /** Signs in as the administrator through the login page. */
 export async function signIn(page: Page, baseUrl: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitSignIn(page, 'admin', password);
   await page.waitForURL(/#\/dashboard/);
 }
 

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTreeNode, screenshot } from './browser.ts';
+import { launchBrowser, openTreeNode, screenshot, submitSignIn } from './browser.ts';
 import { connectDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
@@ -56,9 +56,7 @@ async function openContentForm(width: number, height: number): Promise<Session> 
     if (url.pathname === '/api/cms/contentCategorys') categoryRequests.push(url);
   });
   await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent('/cms/contents')}`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitSignIn(page, 'admin', adminPassword);
   await page.locator('tbody tr:visible').first().waitFor();
   await page
     .locator('button:visible')

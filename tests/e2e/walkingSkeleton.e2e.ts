@@ -2,7 +2,7 @@
 // manage users on the generated page, sign out, and find the old token refused.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { allowRefusal, openBrowserPage, screenshot } from './browser.ts';
+import { allowRefusal, openBrowserPage, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -44,9 +44,7 @@ describe('walking skeleton: users end to end', () => {
   it('rejects a wrong password with one generic message', async () => {
     // the sign-in this test makes with a wrong password
     allowRefusal(401, '/api/sys/login');
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill('not-the-password');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', 'not-the-password');
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
       .toMatch(/用户名或密码|user name or password/);
@@ -54,9 +52,7 @@ describe('walking skeleton: users end to end', () => {
   });
 
   it('signs in with a padded user name, stores the session and returns to the asked page', async () => {
-    await page.getByPlaceholder('用户名').fill('  admin  ');
-    await page.getByPlaceholder('密码').fill(adminPassword);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, '  admin  ', adminPassword);
     await page.waitForURL(/#\/sys\/users/);
     await page.getByTestId('sidebar').waitFor();
     token = (await sessionValue('token')) ?? '';

@@ -10,7 +10,7 @@ import { loadSchemaDir } from '../../runtime/schema/load.ts';
 import { buildManifest } from '../../runtime/schema/manifest.ts';
 import { buildSmokePlan } from '../../runtime/schema/smokePlan.ts';
 import { schemasWithNotices } from '../fixtures/addNoticesResource.ts';
-import { openBrowserPage, openFromMenu, pickOption, screenshot } from './browser.ts';
+import { openBrowserPage, openFromMenu, pickOption, screenshot, submitSignIn } from './browser.ts';
 import { ADMIN_PASSWORD } from './globalSetup.ts';
 import { type ServerProcess, startServerProcess } from './serverProcess.ts';
 import { runSmoke, signIn } from './smokeRun.ts';
@@ -35,9 +35,7 @@ afterAll(async () => {
 describe('a resource added as YAML only', () => {
   it('has a menu entry that opens its generated list, with its columns and filters', async () => {
     await page.goto(`${server.baseUrl}/#/login`);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await submitSignIn(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL(/#\/dashboard/);
     await openFromMenu(page, '内容管理', '通知公告');
     // the hash changes without a document load, so the address is polled rather than awaited
