@@ -71,6 +71,8 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
 
   const plugin: Plugin = {
     name: 'signed-in-chunks',
+    // the groups split a production build; the dev server serves modules one by one
+    apply: 'build',
     enforce: 'pre',
     transform(code, id) {
       if (id.includes('node_modules') || !/\.[cm]?[jt]sx?$/.test(stripQuery(id))) return;
