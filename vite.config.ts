@@ -39,10 +39,10 @@ export default defineConfig(({ mode }) => {
     ],
     // relative asset paths: the built app works wherever it is mounted (hash routing needs no server routes)
     base: './',
-    // Every view is its own chunk through React.lazy, and so is the shell. The libraries every
-    // page starts with go in two chunks of their own rather than a dozen small shared ones: a
-    // browser fetches six files at a time from one host, and the first render waits for all of
-    // them (docs/benchmarks.md, "Bundle").
+    // Every view is its own chunk through React.lazy. The libraries every page starts with, what
+    // the sign-in page adds, and what every signed-in page adds (the shell) go in a few chunks of
+    // their own rather than dozens of small shared ones: a browser fetches six files at a time
+    // from one host, and the first render waits for all of them (docs/benchmarks.md, "Bundle").
     build: {
       outDir: 'dist',
       emptyOutDir: true,
