@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { signedInChunks } from './build/signedInChunks.ts';
 
 // The dev server hands API calls to the API server (`npm run serve` or the dev server's own
 // back end), on API_PORT or PORT, 8080 by default. With a VITE_API_BASE prefix the app calls
@@ -17,19 +18,31 @@ export default defineConfig(({ mode }) => {
     },
   });
 
+  // what the sign-in page needs, and what every signed-in page does and the sign-in page does not
+  const chunks = signedInChunks({
+    root: process.cwd(),
+    signIn: ['src/main.tsx', 'src/views/login/index.tsx'],
+    // the shell and the home page every sign-in lands on; antd's Chinese texts (Chinese is the default)
+    shell: ['src/layout/Layout.tsx', 'src/views/dashboard/index.tsx'],
+    shellPackages: [/node_modules[\\/]antd[\\/]locale[\\/]zh_CN\.js$/],
+    // every view is a chunk of its own, loaded on demand
+    never: /[\\/]src[\\/]views[\\/]/,
+  });
+
   return {
     // .gz and .br beside every text file of the build: the server sends them as they are
     // (server/plugins/static.ts), so compression costs nothing per request
     plugins: [
+      chunks.plugin,
       react(),
       compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
     ],
     // relative asset paths: the built app works wherever it is mounted (hash routing needs no server routes)
     base: './',
-    // Every view is its own chunk through React.lazy, and so is the shell. The libraries every
-    // page starts with go in two chunks of their own rather than a dozen small shared ones: a
-    // browser fetches six files at a time from one host, and the first render waits for all of
-    // them (docs/benchmarks.md, "Bundle").
+    // Every view is its own chunk through React.lazy. The libraries every page starts with, what
+    // the sign-in page adds, and what every signed-in page adds (the shell) go in a few chunks of
+    // their own rather than dozens of small shared ones: a browser fetches six files at a time
+    // from one host, and the first render waits for all of them (docs/benchmarks.md, "Bundle").
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -72,6 +85,22 @@ export default defineConfig(({ mode }) => {
                     id,
                   ),
                 priority: 5,
+              },
+              {
+                // the rest of what the entry and the sign-in page import (its icons, the language
+                // switch): one file, and kept out of the signed-in group below, which would otherwise
+                // take them along as its dependencies and the sign-in page with them
+                name: 'sign-in',
+                test: chunks.inSignIn,
+                priority: 4,
+              },
+              {
+                // what every signed-in page needs and the sign-in page does not: the shell, the antd
+                // components and icons it and the home page use, dayjs, antd's Chinese texts. One
+                // file, fetched beside the page's own code and data after sign-in
+                name: 'signed-in',
+                test: chunks.inShell,
+                priority: 3,
               },
             ],
           },

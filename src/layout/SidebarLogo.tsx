@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+// a small file, so the build writes it into the code (a data: address): no request of its own
+import logo from '../assets/logo.svg';
 import { HOME_PATH } from '../config.ts';
 
 export interface SidebarLogoProps {
@@ -9,7 +11,7 @@ export interface SidebarLogoProps {
 export function SidebarLogo({ title, collapsed }: SidebarLogoProps) {
   return (
     <Link to={HOME_PATH} className="sidebar-logo" aria-label={title}>
-      <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" />
+      <img src={logo} alt="" />
       {!collapsed && <span>{title}</span>}
     </Link>
   );

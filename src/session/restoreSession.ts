@@ -7,23 +7,39 @@ import { usePermissionStore } from '../stores/permission.ts';
 import { useSessionStore } from '../stores/session.ts';
 
 let pending: Promise<void> | null = null;
+let profile: Promise<unknown> | null = null;
 
 /**
  * `prepare` runs once the route list is back and before the table is shown: what the first page
  * needs to draw at once (router/preload.ts).
  */
 export function restoreSession(prepare?: (routes: readonly AppRoute[]) => Promise<void>): Promise<void> {
+  if (pending) return pending;
+  const asked = useSessionStore.getState().fetchUserInfo();
+  profile = asked;
+  // The table is shown, and the page drawn, once the profile is here too: drawn before it, the
+  // page has no name in its header and none of the cards the user's permissions allow, and jumps
+  // when they come (the code, fetched beside the profile, can be here first).
+  const prepareWithProfile = async (routes: readonly AppRoute[]) => {
+    await Promise.all([prepare?.(routes), asked]);
+  };
   // both settle before a failure is reported, so the caller's reset is not undone by a late answer
-  pending ??= Promise.allSettled([
-    useSessionStore.getState().fetchUserInfo(),
-    usePermissionStore.getState().generateRoutes(prepare),
-  ])
+  pending = Promise.allSettled([asked, usePermissionStore.getState().generateRoutes(prepareWithProfile)])
     .then((results) => {
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     })
     .finally(() => {
       pending = null;
+      profile = null;
     });
   return pending;
+}
+
+/**
+ * The profile the restore under way is fetching (with it, what the user may do), or undefined:
+ * what the page can ask for once it knows the user's permissions, before the restore is done.
+ */
+export function profileUnderWay(): Promise<unknown> | undefined {
+  return profile ?? undefined;
 }

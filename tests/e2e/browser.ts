@@ -1,14 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type Browser,
-  type BrowserContext,
-  type ConsoleMessage,
-  chromium,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
+import { launchChromium } from './chromium.ts';
 
 export const SCREENSHOT_DIR = join('tests', 'e2e', 'screenshots');
 
@@ -73,11 +67,7 @@ afterAll(() => failOnPageProblems('outside any test of this file'));
 
 /** Debian's Chromium, never a downloaded browser; every page it opens is watched (above). */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   // browser.newPage() makes its context through newContext() too
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {

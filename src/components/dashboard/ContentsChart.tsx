@@ -1,9 +1,10 @@
 // Contents published per month as bars, drawn by Chartist (chosen for its size: docs/shell.md).
-// Chartist is fetched when the chart mounts, so it never delays the figures above it; the table
-// under the drawing gives the same numbers to screen readers.
+// Chartist is a chunk apart, so it never delays the figures above it, fetched beside the figures
+// (loadBarChart.ts); the table under the drawing gives the same numbers to screen readers.
 
 import { useEffect, useRef } from 'react';
 import type { MonthCount } from '../../api/dashboard.ts';
+import { loadBarChart } from './loadBarChart.ts';
 
 export interface ContentsChartProps {
   months: MonthCount[];
@@ -23,7 +24,7 @@ export function ContentsChart({ months, label, monthHeader, countHeader }: Conte
     if (!element) return;
     let chart: { detach(): unknown } | undefined;
     let gone = false;
-    import('./barChart.ts').then(({ BarChart }) => {
+    loadBarChart().then(({ BarChart }) => {
       if (gone) return;
       chart = new BarChart(
         element,

@@ -1,12 +1,17 @@
 // The dashboard's calendar: the month shown, each day marked with how many contents were
 // published on it (a range query on the contents list, one month at a time).
 
-import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { MAX_LIMIT } from '../../../runtime/client/constants.ts';
-import type { ListParams, ResourceClient } from '../../../runtime/client/resourceClient.ts';
-import type { Lang } from '../../../runtime/schema/types.ts';
+import {
+  createResourceClient,
+  type ListParams,
+  type ResourceClient,
+} from '../../../runtime/client/resourceClient.ts';
+import type { Lang, Resource } from '../../../runtime/schema/types.ts';
 import { toDayjs } from '../../../runtime/ui/formatTime.ts';
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
@@ -30,14 +35,7 @@ export function publishedPerDay(rows: ReadonlyArray<Record<string, unknown>>): M
   return days;
 }
 
-export function PublishCalendar({
-  contents,
-  lang,
-  dayLabel,
-  previousLabel,
-  nextLabel,
-}: PublishCalendarProps) {
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
+function monthQuery(contents: ResourceClient | undefined, month: Dayjs) {
   const params: ListParams = {
     page: 1,
     limit: MAX_LIMIT,
@@ -46,11 +44,38 @@ export function PublishCalendar({
       publishTime: { from: month.toISOString(), to: month.endOf('month').toISOString() },
     },
   };
-  const published = useQuery({
+  return queryOptions({
     queryKey: queryKeys.list('contents', params),
     queryFn: () => contents!.list(params),
     enabled: Boolean(contents),
+    // the month asked for at sign-in is not asked for again as the page mounts
+    staleTime: 30_000,
   });
+}
+
+/**
+ * Asks for the month the calendar first shows, before the page is drawn: after sign-in, as soon as
+ * the profile and the manifest are here (router/preload.ts).
+ */
+export function prefetchPublishCalendar(
+  queryClient: QueryClient,
+  http: AxiosInstance,
+  contents: Resource,
+): Promise<void> {
+  return queryClient.prefetchQuery(
+    monthQuery(createResourceClient(http, contents), dayjs().startOf('month')),
+  );
+}
+
+export function PublishCalendar({
+  contents,
+  lang,
+  dayLabel,
+  previousLabel,
+  nextLabel,
+}: PublishCalendarProps) {
+  const [month, setMonth] = useState(() => dayjs().startOf('month'));
+  const published = useQuery(monthQuery(contents, month));
   const days = useMemo(() => publishedPerDay(published.data?.rows ?? []), [published.data]);
 
   return (

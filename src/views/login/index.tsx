@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n/useT.ts';
 import { LanguageSwitch } from '../../layout/LanguageSwitch.tsx';
-import { prepareSignedInPage } from '../../router/preload.ts';
+import { preloadSignedInPage, prepareSignedInPage } from '../../router/preload.ts';
 import { safeRedirect } from '../../router/safeRedirect.ts';
 import { restoreSession } from '../../session/restoreSession.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -44,7 +44,10 @@ export default function LoginPage() {
       const target = safeRedirect(params.get('redirect'));
       try {
         // the page opens once its code is here, so it draws whole rather than behind a spinner
-        await restoreSession((routes) => prepareSignedInPage(routes, target));
+        const restored = restoreSession((routes) => prepareSignedInPage(routes, target));
+        // its code and data asked for now, beside the profile and the route list, not after them
+        preloadSignedInPage(target.split(/[?#]/, 1)[0]);
+        await restored;
       } catch (failure) {
         // half a session (a token without a profile or routes) is no session
         useSessionStore.getState().resetToken();
