@@ -76,6 +76,7 @@ export const API_PATHS = {
   /** a role's users: GET who holds it (or not), PUT { add, remove } */
   roleUsers: (roleId: number | string) => `/api/sys/roles/${roleId}/users`,
   dashboard: '/api/sys/dashboard',
+  dashboardCalendar: '/api/sys/dashboard/calendar',
   license: '/api/sys/license',
   upload: '/api/common/upload',
   download: '/common/download',
@@ -191,6 +192,22 @@ export interface MonthCount {
   /** 'YYYY-MM' */
   month: string;
   count: number;
+}
+
+/** Published contents of one day of a calendar month ('YYYY-MM-DD', the server's time zone). */
+export interface DayCount {
+  day: string;
+  count: number;
+}
+
+/**
+ * The dashboard calendar's month: the published contents of each day that has any, by publish
+ * time in the server's time zone (scheduled ones included: their day is marked ahead).
+ */
+export interface CalendarMonth {
+  /** 'YYYY-MM' */
+  month: string;
+  days: DayCount[];
 }
 
 /** `data` of a successful login. */

@@ -1042,10 +1042,53 @@ const HANDWRITTEN: OperationSpec[] = [
   },
 ];
 
+/** The home page calendar's other months, registered when there is a contents resource (server/plugins/sys.ts). */
+function calendarOperations(manifest: Manifest): OperationSpec[] {
+  const contents = manifest.resources.find((r) => r.name === 'contents');
+  if (!contents) return [];
+  return [
+    {
+      method: 'get',
+      path: API_PATHS.dashboardCalendar,
+      operationId: 'sys.dashboardCalendar',
+      summary: 'Published contents of each day of a month, for the home page calendar',
+      description:
+        'By publish time in the server’s time zone; published by the contents’ public `where`, scheduled ones included. This month also comes with the dashboard figures (`calendar`).',
+      tag: 'sys',
+      access: { permission: [permissionCode(contents, 'list')] },
+      parameters: [
+        {
+          name: 'month',
+          in: 'query',
+          required: true,
+          description: 'the month, `YYYY-MM`; anything else is a 400 naming `month`',
+          schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
+        },
+      ],
+      data: {
+        type: 'object',
+        required: ['month', 'days'],
+        properties: {
+          month: { type: 'string' },
+          days: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['day', 'count'],
+              properties: { day: { type: 'string', format: 'date' }, count: { type: 'integer' } },
+            },
+          },
+        },
+      },
+    },
+  ];
+}
+
 /** The OpenAPI document of a manifest's API. */
 export function buildOpenApi(manifest: Manifest): OpenApiDocument {
   const specs = [
     ...HANDWRITTEN,
+    ...calendarOperations(manifest),
     ...manifest.resources.flatMap((r) => resourceOperations(r, manifest)),
     ...manifest.resources.flatMap(publicOperations),
   ];

@@ -2,10 +2,14 @@
 // login: user info, the route list, role switch, the dashboard figures and the licence.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import { API_PATHS } from '../../runtime/contract.ts';
+import { permissionCode } from '../../runtime/schema/manifest.ts';
 import { failure, ok } from '../http/envelope.ts';
+import { badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
-import { dashboardFigures } from '../sys/dashboard.ts';
+import { asRecord } from '../http/params.ts';
+import { calendarMonth, dashboardFigures, MONTH_PATTERN } from '../sys/dashboard.ts';
 import { licenseMessage, licenseState } from '../sys/license.ts';
 import { registerMenusRoutes } from '../sys/menusRoutes.ts';
 import { registerRoleSwitch } from '../sys/rolesRoutes.ts';
@@ -36,6 +40,21 @@ async function sys(app: FastifyInstance): Promise<void> {
   app.get(API_PATHS.dashboard, { config: { access: { signedIn: true } } }, async (request) =>
     ok(await dashboardFigures(app.db, app.manifest, app.security, request.auth!.grants)),
   );
+
+  // another month of the home page's calendar (this month comes with the figures above), for
+  // those who may list the contents it counts
+  const contents = app.manifest.resources.find((r) => r.name === 'contents');
+  if (contents)
+    app.get(
+      API_PATHS.dashboardCalendar,
+      { config: { access: { permission: permissionCode(contents, 'list') } } },
+      async (request) => {
+        const month = asRecord(request.query).month;
+        if (typeof month !== 'string' || !MONTH_PATTERN.test(month))
+          throw badRequest({ month: { zh: '应为 YYYY-MM 形式的月份', en: 'expected a month as YYYY-MM' } });
+        return ok(await calendarMonth(app.db as unknown as Kysely<any>, app.manifest, month));
+      },
+    );
 
   // Public: the licence page sits outside the sign-in (spec §2), and the state names only the
   // school, an edition and a date. An invalid licence answers success false with the spec's

@@ -10,7 +10,7 @@
 // the contents figures the contents list, the unread messages the reported messages list. A
 // figure the caller may not see is left out of the answer, not zeroed.
 import { type Kysely, sql } from 'kysely';
-import type { MonthCount } from '../../runtime/contract.ts';
+import type { CalendarMonth, MonthCount } from '../../runtime/contract.ts';
 import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { FieldCondition, Manifest, Resource } from '../../runtime/schema/types.ts';
 import { allows, type Grants } from '../auth/grants.ts';
@@ -39,6 +39,8 @@ export interface DashboardFigures {
   contentsPerMonth?: MonthCount[];
   /** the eight newest published contents (docs/shell.md) */
   recentContents?: RecentContent[];
+  /** this month's calendar (calendarMonth), so the home page needs no second call for it */
+  calendar?: CalendarMonth;
   /** messages from the public no one has handled or answered yet */
   unreadReports?: number;
 }
@@ -110,6 +112,7 @@ async function contentFigures(db: Kysely<any>, manifest: Manifest, may: (r: Reso
     .limit(RECENT)
     .execute();
   return {
+    calendar: await calendarMonth(db, manifest, months.at(-1)!),
     contentsPerMonth: months.map((month) => ({ month, count: byMonth.get(month) ?? 0 })),
     recentContents: recent.map((r) => ({
       id: Number(r.id),
@@ -118,6 +121,44 @@ async function contentFigures(db: Kysely<any>, manifest: Manifest, may: (r: Reso
       publishTime: r.publishTime,
     })),
   };
+}
+
+/** 'YYYY-MM' with a real month: what the calendar call takes. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The published contents of each day of `month` ('YYYY-MM') by publish time in the server's time
+ * zone: one grouped count over the publish-time index's range, whatever the month holds (the
+ * calendar once read the month's rows, at most a page of them). Published means the public
+ * service's `where` (status); the window is not applied, so a scheduled content marks its day ahead.
+ * Undefined without a contents resource, or one the caller may not list.
+ */
+export async function calendarMonth(
+  db: Kysely<any>,
+  manifest: Manifest,
+  month: string,
+): Promise<CalendarMonth | undefined> {
+  const contents = manifest.resources.find((r) => r.name === 'contents');
+  const time = contents && field(contents, 'publishTime');
+  if (!contents || !time) return undefined;
+  const published: FieldCondition[] = contents.public?.where ? [contents.public.where] : [];
+  const filter = new RowFilter(contents, manifest);
+  const zone = timeZone();
+  const column = sql.ref(time.column);
+  // the month's bounds as instants, so the index on the stored time serves the range
+  const start = sql`(${`${month}-01`}::timestamp at time zone ${zone})`;
+  const end = sql`((${`${month}-01`}::timestamp + interval '1 month') at time zone ${zone})`;
+  const rows = await liveOnly(db.selectFrom(contents.table), contents)
+    .select([
+      sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`.as('day'),
+      sql<number>`count(*)::int`.as('n'),
+    ])
+    .where((eb) => filter.where(eb, [], published))
+    .where(sql<boolean>`${column} >= ${start} and ${column} < ${end}`)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return { month, days: rows.map((r) => ({ day: r.day, count: r.n })) };
 }
 
 async function unreadReports(

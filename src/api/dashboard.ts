@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, type MonthCount } from '../../runtime/contract.ts';
+import { API_PATHS, type CalendarMonth, type MonthCount } from '../../runtime/contract.ts';
 import type { I18n } from '../../runtime/schema/types.ts';
 import { getData } from './http.ts';
 
@@ -23,8 +23,10 @@ export interface DashboardFigures {
    * here: a server without the contents resource has none, and the chart then says so.
    */
   contentsPerMonth?: MonthCount[];
-  /** the five newest published contents (optional for the same reason) */
+  /** the eight newest published contents (optional for the same reason) */
   recentContents?: RecentContent[];
+  /** this month of the home page's calendar (with the contents list permission) */
+  calendar?: CalendarMonth;
   /** reported messages no one has handled yet */
   unreadReports?: number;
 }
@@ -49,3 +51,11 @@ export const dashboardQuery = queryOptions({
   queryFn: dashboardRequest,
   staleTime: 30_000,
 });
+
+/** Another month of the home page's calendar ('YYYY-MM'); this month comes with the figures. */
+export const calendarQuery = (month: string) =>
+  queryOptions({
+    queryKey: ['dashboard', 'calendar', month],
+    queryFn: () => getData<CalendarMonth>(API_PATHS.dashboardCalendar, { params: { month } }),
+    staleTime: 30_000,
+  });

@@ -4,15 +4,14 @@
 // first, and React then holds the page back for up to 300 ms after it (docs/benchmarks.md).
 
 import { dashboardQuery } from '../api/dashboard.ts';
-import { http } from '../api/http.ts';
 import { manifestQuery } from '../app/manifest.ts';
 import { queryClient } from '../app/queryClient.ts';
 import { loadBarChart } from '../components/dashboard/loadBarChart.ts';
 import { HOME_PATH } from '../config.ts';
 import { loadChineseLocale } from '../i18n/useAntdLocale.ts';
-import { profileUnderWay, restoreSession } from '../session/restoreSession.ts';
+import { restoreSession } from '../session/restoreSession.ts';
 import { useLanguageStore } from '../stores/language.ts';
-import { hasPermission, usePermissionStore } from '../stores/permission.ts';
+import { usePermissionStore } from '../stores/permission.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { findRouteTrail } from './trail.ts';
 import type { AppRoute } from './types.ts';
@@ -21,8 +20,8 @@ import { preloadView, ShellLayout } from './views.tsx';
 /**
  * What a sign-in, or a reload with a session, can start before the route table is back: the
  * shell's code, the page's when it is one of the constant routes, antd's Chinese texts, and for the
- * home page its figures, its chart's code and its calendar's month, none of which needs the
- * table. Called once the session's profile and route table are asked for (restoreSession), so
+ * home page its figures (its calendar's month among them) and its chart's code, none of which
+ * needs the table. Called once the session's profile and route table are asked for (restoreSession), so
  * those calls go first: a browser opens six connections to a host, and the code would fill them.
  */
 export function preloadSignedInPage(pathname: string): void {
@@ -34,28 +33,9 @@ export function preloadSignedInPage(pathname: string): void {
   // (not for a user held on the password page, to whom the server refuses the figures)
   if (pathname === HOME_PATH && !useSessionStore.getState().firstlogin) {
     void queryClient.prefetchQuery(dashboardQuery);
+    // the figures bring the calendar's month along
     void loadBarChart();
-    // a manifest or profile that fails to come is reported by the restore and the shell
-    prefetchCalendar().catch(() => undefined);
   }
-}
-
-/**
- * The home page's calendar lists the month's contents: the call needs the contents' address from
- * the manifest and the user's permission to list them from the profile, so it goes out as soon as
- * both are here, while the page's code is still on its way.
- */
-async function prefetchCalendar(): Promise<void> {
-  const profile = profileUnderWay();
-  if (!profile) return;
-  const [manifest, calendar] = await Promise.all([
-    queryClient.ensureQueryData(manifestQuery),
-    import('../components/dashboard/PublishCalendar.tsx'),
-    profile,
-  ]);
-  const contents = manifest.resources.find((resource) => resource.name === 'contents');
-  if (contents && hasPermission(usePermissionStore.getState().permissions, 'cms:contents:list'))
-    await calendar.prefetchPublishCalendar(queryClient, http, contents);
 }
 
 /**

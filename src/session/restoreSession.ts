@@ -7,7 +7,6 @@ import { usePermissionStore } from '../stores/permission.ts';
 import { useSessionStore } from '../stores/session.ts';
 
 let pending: Promise<void> | null = null;
-let profile: Promise<unknown> | null = null;
 
 /**
  * `prepare` runs once the route list is back and before the table is shown: what the first page
@@ -16,7 +15,6 @@ let profile: Promise<unknown> | null = null;
 export function restoreSession(prepare?: (routes: readonly AppRoute[]) => Promise<void>): Promise<void> {
   if (pending) return pending;
   const asked = useSessionStore.getState().fetchUserInfo();
-  profile = asked;
   // The table is shown, and the page drawn, once the profile is here too: drawn before it, the
   // page has no name in its header and none of the cards the user's permissions allow, and jumps
   // when they come (the code, fetched beside the profile, can be here first).
@@ -31,15 +29,6 @@ export function restoreSession(prepare?: (routes: readonly AppRoute[]) => Promis
     })
     .finally(() => {
       pending = null;
-      profile = null;
     });
   return pending;
-}
-
-/**
- * The profile the restore under way is fetching (with it, what the user may do), or undefined:
- * what the page can ask for once it knows the user's permissions, before the restore is done.
- */
-export function profileUnderWay(): Promise<unknown> | undefined {
-  return profile ?? undefined;
 }

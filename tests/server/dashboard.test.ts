@@ -65,11 +65,66 @@ describe.each(backends)('dashboard figures by permission, on $name', (backend) =
 
   it('gives the contents figures with the contents list and the unread messages with the messages list', async () => {
     const contents = await figuresFor('contentlister', ['cms:contents:list']);
-    expect(Object.keys(contents).sort()).toEqual(['contentsPerMonth', 'recentContents', 'resources']);
+    expect(Object.keys(contents).sort()).toEqual(['calendar', 'contentsPerMonth', 'recentContents', 'resources']);
     expect(contents.contentsPerMonth).toHaveLength(12);
     const reports = await figuresFor('reportlister', ['cms:reportedmessages:list']);
     expect(Object.keys(reports).sort()).toEqual(['resources', 'unreadReports']);
     expect(reports.resources.map((r: { name: string }) => r.name)).toEqual(['reportedmessages']);
+  });
+
+  it('counts a month’s published contents by day, scheduled ones included, drafts and binned ones not', async () => {
+    const token = await login(server.app, 'admin', ADMIN_PASSWORD);
+    const api = (method: string, url: string, body?: unknown, query?: Record<string, string>) =>
+      call(server.app, method, url, { token, body, query });
+    const category = (await api('POST', '/api/cms/contentCategorys', { categoryName: '日历栏目', kind: 0 }))
+      .body.data.id;
+    const content = async (publishTime: string, publish: boolean) => {
+      const made = await api('POST', '/api/cms/contents', {
+        title: '日历',
+        categoryId: category,
+        body: '<p>x</p>',
+        publishTime,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      if (publish) await api('PUT', `/api/cms/contents/publish/${made.body.data.id}`, {});
+      return made.body.data.id as number;
+    };
+    // a month far ahead, which no other test writes into; times at noon, a day whatever the zone
+    await content('2031-03-04T04:00:00Z', true);
+    await content('2031-03-04T05:00:00Z', true);
+    await content('2031-03-20T04:00:00Z', true);
+    await content('2031-03-21T04:00:00Z', false);
+    const binned = await content('2031-03-22T04:00:00Z', true);
+    expect((await api('DELETE', `/api/cms/contents/${binned}`)).status).toBe(200);
+    await content('2031-04-01T04:00:00Z', true);
+
+    const march = await api('GET', '/api/sys/dashboard/calendar', undefined, { month: '2031-03' });
+    expect(march.status, JSON.stringify(march.body)).toBe(200);
+    expect(march.body.data).toEqual({
+      month: '2031-03',
+      days: [
+        { day: '2031-03-04', count: 2 },
+        { day: '2031-03-20', count: 1 },
+      ],
+    });
+    // this month comes with the figures
+    const figures = (await call(server.app, 'GET', '/api/sys/dashboard', { token })).body.data;
+    expect(figures.calendar.month).toBe(figures.contentsPerMonth.at(-1).month);
+
+    for (const month of ['2031-3', '2031-13', 'march', '']) {
+      const refused = await api('GET', '/api/sys/dashboard/calendar', undefined, { month });
+      expect(refused.status, month).toBe(400);
+      expect(Object.keys(refused.body.data.errors)).toEqual(['month']);
+    }
+    expect((await api('GET', '/api/sys/dashboard/calendar')).status).toBe(400);
+    // the contents list permission, as for the other content figures
+    await createRole(server, 'calendar_users_role', ['sys:users:list']);
+    const other = await createUser(server, 'calendar_user', ['calendar_users_role']);
+    const refused = await call(server.app, 'GET', '/api/sys/dashboard/calendar', {
+      token: await login(server.app, 'calendar_user', other.password),
+      query: { month: '2031-03' },
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('shows the seeded editor the content figures but not the accounts', async () => {

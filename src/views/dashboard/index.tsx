@@ -146,7 +146,8 @@ export default function DashboardPage() {
         <Col xs={24} lg={8}>
           <Panel title={t('calendar')}>
             <PublishCalendar
-              contents={contents}
+              enabled={Boolean(contents)}
+              thisMonth={data?.calendar}
               lang={lang}
               dayLabel={(count) => t('publishedOnDay', { count })}
               previousLabel={t('previousMonth')}

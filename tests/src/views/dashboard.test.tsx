@@ -131,9 +131,9 @@ describe('dashboard "my home"', () => {
 
   it('says so when the server does not report contents per month', async () => {
     await signIn('dash_older', '*');
-    // a server built from schemas without the contents resource: older than the app's pages,
-    // whose calendar then asks for a list the server does not have. The failure toast goes where
-    // the shell's FeedbackBridge sends it, here to the test.
+    // a server built from schemas without the contents resource: older than the app's pages. Its
+    // figures carry no calendar month, and the calendar asks for none (the shell's FeedbackBridge
+    // would get the failure of a call the server does not have; here the test gets it).
     const withoutContents = { ...api.server.manifest };
     withoutContents.resources = withoutContents.resources.filter((r) => r.name !== 'contents');
     api.serve(await api.server.reopen({}, withoutContents));
@@ -142,7 +142,8 @@ describe('dashboard "my home"', () => {
     try {
       mount();
       expect(await screen.findByText('The server does not report contents per month yet')).toBeTruthy();
-      await waitFor(() => expect(toasts).toEqual([expect.stringContaining('/api/cms/contents')]));
+      expect(screen.getByTestId('month-calendar').querySelectorAll('td.marked')).toHaveLength(0);
+      expect(toasts).toEqual([]);
     } finally {
       registerFeedback(null);
       api.serve(api.server.app);
@@ -169,6 +170,38 @@ describe('dashboard "my home"', () => {
     await waitFor(() =>
       expect(calendar.querySelector('td[aria-current="date"]')?.className).toContain('marked'),
     );
+  });
+
+  it('marks another month from one count of its days, asked for when the user moves to it', async () => {
+    await signIn('dash_calendar_prev', '*');
+    const now = new Date();
+    const lastMonth15 = new Date(now.getFullYear(), now.getMonth() - 1, 15, 10, 0, 0);
+    await published('Last month', lastMonth15);
+    await published('Last month too', lastMonth15);
+    const asked: string[] = [];
+    const seen = http.interceptors.request.use((config) => {
+      asked.push(String(config.url));
+      return config;
+    });
+    try {
+      mount();
+      const calendar = await screen.findByTestId('month-calendar');
+      await waitFor(() => expect(calendar.querySelector('td[aria-current="date"]')).toBeTruthy());
+      act(() => within(calendar).getByRole('button', { name: 'Previous month' }).click());
+      const day = await waitFor(() => {
+        const cell = [...calendar.querySelectorAll('td.marked:not(.other-month)')].find(
+          (td) => td.textContent === '15',
+        );
+        expect(cell).toBeTruthy();
+        return cell!;
+      });
+      expect(day.getAttribute('title')).toMatch(/2/);
+      // this month came with the figures; the other month is the calendar call, not a list
+      expect(asked.filter((url) => url.includes('/api/sys/dashboard/calendar'))).toHaveLength(1);
+      expect(asked.some((url) => url.startsWith('/api/cms/contents'))).toBe(false);
+    } finally {
+      http.interceptors.request.eject(seen);
+    }
   });
 
   it('leaves out what the user may not list', async () => {
