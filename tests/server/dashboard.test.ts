@@ -65,7 +65,12 @@ describe.each(backends)('dashboard figures by permission, on $name', (backend) =
 
   it('gives the contents figures with the contents list and the unread messages with the messages list', async () => {
     const contents = await figuresFor('contentlister', ['cms:contents:list']);
-    expect(Object.keys(contents).sort()).toEqual(['calendar', 'contentsPerMonth', 'recentContents', 'resources']);
+    expect(Object.keys(contents).sort()).toEqual([
+      'calendar',
+      'contentsPerMonth',
+      'recentContents',
+      'resources',
+    ]);
     expect(contents.contentsPerMonth).toHaveLength(12);
     const reports = await figuresFor('reportlister', ['cms:reportedmessages:list']);
     expect(Object.keys(reports).sort()).toEqual(['resources', 'unreadReports']);
