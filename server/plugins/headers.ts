@@ -68,18 +68,38 @@ export const HELMET_HEADERS: Readonly<Record<string, string>> = {
 };
 const HELMET_HEADER_LIST = Object.entries(HELMET_HEADERS);
 
+/**
+ * The app's policy as helmet writes it, split where the answer's nonce goes: helmet writes it
+ * once, for a stand-in answer, and each answer then only puts its own nonce between the parts.
+ */
+function policyAroundNonce(): [string, string] {
+  let written = '';
+  const standIn = {
+    setHeader: (_name: string, value: string) => {
+      written = value;
+    },
+  } as unknown as ServerResponse;
+  const write = helmet.contentSecurityPolicy(HELMET_OPTIONS.contentSecurityPolicy);
+  write({} as IncomingMessage, standIn, (error?: Error) => {
+    if (error) throw error;
+  });
+  const parts = written.split(cspNonce(standIn));
+  if (parts.length !== 2) throw new Error('the Content-Security-Policy must name the nonce once');
+  return [parts[0], parts[1]];
+}
+
 async function headers(app: FastifyInstance): Promise<void> {
   // a route with helmet options of its own (an uploaded file's stricter policy) is served by
   // @fastify/helmet, with the app's options under the route's; every other answer by the hook below
   await app.register(helmet, { ...HELMET_OPTIONS, global: false });
-  // the policy's directives are parsed once; only the nonce is new with each answer
-  const policy = helmet.contentSecurityPolicy(HELMET_OPTIONS.contentSecurityPolicy);
+  const [beforeNonce, afterNonce] = policyAroundNonce();
   app.addHook('onRequest', (request, reply, done) => {
     // @fastify/helmet's onRoute hook moves a route's `helmet` option into its config
     if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return done();
     // on the raw answer, as helmet sets them, so a route's own header still wins
     for (const [name, value] of HELMET_HEADER_LIST) reply.raw.setHeader(name, value);
-    policy(request.raw, reply.raw, done);
+    reply.raw.setHeader('Content-Security-Policy', beforeNonce + cspNonce(reply.raw) + afterNonce);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
