@@ -15,7 +15,7 @@
 // One cache belongs to one store, which belongs to one app built over one manifest: the dev
 // server's live reload builds a new app, so a changed schema never meets a statement of the
 // old one.
-import type { CompiledQuery, Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { FilterClause, ListQuery, SortKey } from './listQuery.ts';
 
 /** Stands for a parameter bound per request while its query is compiled. */
@@ -30,6 +30,15 @@ export interface Statement {
   compiled: CompiledQuery;
   limitAt: number[];
   offsetAt: number[];
+}
+
+/**
+ * A compiled query as kept: its SQL and parameters only. Kysely's compiled query also holds the
+ * whole operation tree it was compiled from, which nothing reads once it is SQL; a store may
+ * keep a few hundred shapes.
+ */
+export function kept(compiled: CompiledQuery): CompiledQuery {
+  return CompiledQuery.raw(compiled.sql, [...compiled.parameters]);
 }
 
 export interface ListStatementSet {
@@ -79,7 +88,8 @@ export function shapeKey(query: ListQuery, deferred: boolean): string | undefine
 }
 
 /** Compiles a page query built with the slots in place of its limit and offset. */
-export function pageStatement(compiled: CompiledQuery): Statement {
+export function pageStatement(built: CompiledQuery): Statement {
+  const compiled = kept(built);
   const limitAt: number[] = [];
   const offsetAt: number[] = [];
   compiled.parameters.forEach((p, i) => {

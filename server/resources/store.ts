@@ -39,6 +39,7 @@ import type { ResourceHooks, WriteContext } from './hooks.ts';
 import type { FilterClause, ListQuery, SortKey } from './listQuery.ts';
 import {
   bindPage,
+  kept,
   LIMIT_SLOT,
   type ListStatementSet,
   ListStatements,
@@ -212,8 +213,8 @@ export class ResourceStore {
       const matching = this.matching(query).select('id');
       return {
         page: pageStatement((flag ? page.select(flag) : page).compile()),
-        explain: compileEstimate(this.db, matching),
-        count: compileCount(this.db, matching),
+        explain: kept(compileEstimate(this.db, matching)),
+        count: kept(compileCount(this.db, matching)),
       };
     });
   }
