@@ -5,6 +5,7 @@
 //
 //   npm run bench:data -- --rows 1000   (and 100000, 1000000)
 //   npm run bench:api [-- --sizes 1000,100000,1000000 --seconds 8 --rounds 3]
+//   npm run bench:api -- --sizes 1000 --throughput-only   (the generic / hand-written ratio alone)
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
@@ -45,8 +46,36 @@ const CASES: Array<{ name: string; path: string; goal: boolean; minRows?: number
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function startServers(url: string): Promise<Servers> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/apiServer.ts'], {
+const fmt = (n: number) => n.toLocaleString('en');
+
+/** The latency table: a row per case, a column per size. */
+function printLatency(
+  sizes: number[],
+  results: Map<string, Map<number, { p50: number; p95: number }>>,
+): void {
+  console.log(
+    `\n| case | goal | ${sizes.map((s) => `${fmt(s)} rows: median / p95 (ms)`).join(' | ')} | largest / smallest |`,
+  );
+  console.log(`|---|---|${sizes.map(() => '---:').join('|')}|---:|`);
+  for (const c of CASES) {
+    const bySize = results.get(c.name)!;
+    const cells = sizes.map((s) => {
+      const m = bySize.get(s);
+      return m ? `${m.p50.toFixed(1)} / ${m.p95.toFixed(1)}` : '–';
+    });
+    const measured = sizes.filter((s) => bySize.has(s));
+    const ratio =
+      measured.length > 1
+        ? (bySize.get(measured.at(-1)!)!.p50 / bySize.get(measured[0])!.p50).toFixed(2)
+        : '–';
+    console.log(`| ${c.name} | ${c.goal ? 'yes' : ''} | ${cells.join(' | ')} | ${ratio} |`);
+  }
+}
+
+async function startServers(url: string, profileDir?: string): Promise<Servers> {
+  // with a folder, the servers' process writes a V8 CPU profile there when it ends
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/apiServer.ts'], {
     env: { ...process.env, DATABASE_URL: url },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -106,11 +135,14 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '5' },
       rounds: { type: 'string', default: '4' },
       connections: { type: 'string', default: '20' },
+      // only the generic / hand-written ratio (the latency cases take minutes on a loaded machine)
+      'throughput-only': { type: 'boolean', default: false },
+      // a folder for the servers' CPU profile (bench/profileTop.ts reads it)
+      profile: { type: 'string' },
     },
   });
   const base = values.url ?? process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
   const requests = Number(values.requests);
-  const fmt = (n: number) => n.toLocaleString('en');
 
   // every size at once, each on servers of its own, so that the machine's load, which comes and
   // goes, falls on all sizes alike: the requests go to the sizes in turn
@@ -122,13 +154,13 @@ async function main(): Promise<void> {
       console.log(`bench_${size}: missing; make it with npm run bench:data -- --rows ${size}`);
       continue;
     }
-    const servers = await startServers(url);
+    const servers = await startServers(url, values.profile);
     databases.push({ size, rows, url, servers, token: await signIn(servers.generic) });
   }
   if (databases.length === 0) return;
   try {
     const results = new Map<string, Map<number, { p50: number; p95: number }>>();
-    for (const c of CASES) {
+    for (const c of values['throughput-only'] ? [] : CASES) {
       const taking = databases.filter((d) => c.minRows === undefined || d.rows >= c.minRows);
       const times = new Map(taking.map((d) => [d.size, [] as number[]]));
       const agents = new Map(taking.map((d) => [d.size, new http.Agent({ keepAlive: true, maxSockets: 1 })]));
@@ -149,23 +181,7 @@ async function main(): Promise<void> {
       results.set(c.name, bySize);
     }
     const sizes = databases.map((d) => d.size);
-    console.log(
-      `\n| case | goal | ${sizes.map((s) => `${fmt(s)} rows: median / p95 (ms)`).join(' | ')} | largest / smallest |`,
-    );
-    console.log(`|---|---|${sizes.map(() => '---:').join('|')}|---:|`);
-    for (const c of CASES) {
-      const bySize = results.get(c.name)!;
-      const cells = sizes.map((s) => {
-        const m = bySize.get(s);
-        return m ? `${m.p50.toFixed(1)} / ${m.p95.toFixed(1)}` : '–';
-      });
-      const measured = sizes.filter((s) => bySize.has(s));
-      const ratio =
-        measured.length > 1
-          ? (bySize.get(measured.at(-1)!)!.p50 / bySize.get(measured[0])!.p50).toFixed(2)
-          : '–';
-      console.log(`| ${c.name} | ${c.goal ? 'yes' : ''} | ${cells.join(' | ')} | ${ratio} |`);
-    }
+    if (!values['throughput-only']) printLatency(sizes, results);
 
     // requests per second on the smallest: the two servers take turns (ABBA, so a drift in the
     // machine's load cancels), after a warm-up of both

@@ -36,24 +36,29 @@ const SESSION_SQL = `
       coalesce((select array_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '{}'::text[]) as perms
     from s, a`;
 
+// the columns the generic list reads (its short fields and the row's version), and the rows in use
+// (contents have a recycle bin: a binned row has `deleted_at` set)
 const COLUMNS: Array<[string, string]> = [
   ['id', 'id'],
   ['create_time', 'createTime'],
   ['update_time', 'updateTime'],
+  ['version', 'version'],
   ['title', 'title'],
   ['category_id', 'categoryId'],
   ['is_link', 'isLink'],
   ['link_url', 'linkUrl'],
   ['cover_image', 'coverImage'],
+  ['attachment', 'attachment'],
   ['source_office_id', 'sourceOfficeId'],
   ['author', 'author'],
   ['publish_time', 'publishTime'],
+  ['unpublish_time', 'unpublishTime'],
   ['status', 'status'],
   ['pinned', 'pinned'],
   ['view_count', 'viewCount'],
 ];
-const PAGE_SQL = `select ${COLUMNS.map(([c]) => `"${c}"`).join(', ')} from "cms_contents" order by "publish_time" desc nulls last, "id" desc limit $1 offset $2`;
-const MATCHING_SQL = 'select "id" from "cms_contents"';
+const PAGE_SQL = `select ${COLUMNS.map(([c]) => `"${c}"`).join(', ')} from "cms_contents" where "deleted_at" is null order by "publish_time" desc nulls last, "id" desc limit $1 offset $2`;
+const MATCHING_SQL = 'select "id" from "cms_contents" where "deleted_at" is null';
 const EXACT_COUNT_MAX_COST = 4000;
 
 export async function buildHandwritten(

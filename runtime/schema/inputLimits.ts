@@ -84,6 +84,9 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
  * so a hostile value costs no call stack.
  */
 export function findNul(value: unknown, max = MAX_JSON_DEPTH): string | undefined {
+  // a lone text (a header, most often) needs no walk: every request's headers pass here
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
+  if (value === undefined || value === null) return undefined;
   const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
   while (stack.length > 0) {
     const { value: v, path } = stack.pop()!;

@@ -1,6 +1,6 @@
 // Server-side sessions. Expiry is computed with the database clock, so several processes on
 // one PostgreSQL agree on it, and nothing about a session lives in a process's memory.
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/tables.ts';
 import type { SecurityConfig } from '../security.ts';
 import { ADMIN_ROLE_KEY, type Grants } from './grants.ts';
@@ -82,6 +82,53 @@ export async function findSession(
   };
 }
 
+/** A session and its grants as findSessionGrants() reads them. */
+interface SessionGrantsRow {
+  id: number;
+  user_id: number;
+  role_id: number | null;
+  user_name: string;
+  real_name: string;
+  firstlogin: boolean;
+  is_admin: boolean;
+  roles: Array<{ id: number; roleKey: string; roleName: string }> | string;
+  menu_ids: number[];
+  perms: string[];
+}
+
+/**
+ * findSessionGrants()'s statement, written once (it runs on every signed-in request): $1 how
+ * often last-seen is written, $2 the token's hash, $3 the idle limit, both in ms, $4 the
+ * administrators' role key.
+ */
+const SESSION_GRANTS_SQL = `    with s as (
+      select s.id, s.user_id, s.role_id, u.user_name, u.real_name, u.firstlogin,
+             s.last_seen_at < now() - ($1 * interval '1 millisecond') as stale
+      from sys_sessions s join sys_users u on u.id = s.user_id
+      where s.token_hash = $2 and s.revoked_at is null and s.expires_at > now()
+        and s.last_seen_at > now() - ($3 * interval '1 millisecond') and u.status = 0
+    ),
+    touched as (
+      update sys_sessions set last_seen_at = now() where id in (select id from s where stale) returning id
+    ),
+    r as (
+      select r.id, r.role_key, r.role_name, r.sort_order
+      from s join sys_user_roles ur on ur.user_id = s.user_id join sys_roles r on r.id = ur.role_id
+      where r.status = 0 and (s.role_id is null or r.id = s.role_id)
+    ),
+    a as (select exists (select 1 from r where r.role_key = $4) as is_admin),
+    m as (
+      select m.id, m.perms from sys_menus m, a
+      where m.status = 0 and (a.is_admin or m.id in (
+        select rm.menu_id from sys_role_menus rm where rm.role_id in (select id from r)))
+    )
+    select s.id, s.user_id, s.role_id, s.user_name, s.real_name, s.firstlogin, a.is_admin,
+      coalesce((select json_agg(json_build_object('id', r.id, 'roleKey', r.role_key, 'roleName', r.role_name)
+        order by r.sort_order, r.id) from r), '[]'::json) as roles,
+      coalesce((select array_agg(m.id order by m.id) from m), '{}'::int[]) as menu_ids,
+      coalesce((select array_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '{}'::text[]) as perms
+    from s, a`;
+
 /**
  * The live session behind a token and what it may do, in one statement and so one round trip
  * per request: the session and its user, the last-seen touch when it is due (a data-modifying
@@ -94,45 +141,14 @@ export async function findSessionGrants(
   token: string,
   security: SecurityConfig,
 ): Promise<(SessionUser & { grants: Grants }) | null> {
-  const result = await sql<{
-    id: number;
-    user_id: number;
-    role_id: number | null;
-    user_name: string;
-    real_name: string;
-    firstlogin: boolean;
-    is_admin: boolean;
-    roles: Array<{ id: number; roleKey: string; roleName: string }> | string;
-    menu_ids: number[];
-    perms: string[];
-  }>`
-    with s as (
-      select s.id, s.user_id, s.role_id, u.user_name, u.real_name, u.firstlogin,
-             s.last_seen_at < now() - ${ms(TOUCH_EVERY_MS)} as stale
-      from sys_sessions s join sys_users u on u.id = s.user_id
-      where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
-        and s.last_seen_at > now() - ${ms(security.sessionIdleMs)} and u.status = 0
-    ),
-    touched as (
-      update sys_sessions set last_seen_at = now() where id in (select id from s where stale) returning id
-    ),
-    r as (
-      select r.id, r.role_key, r.role_name, r.sort_order
-      from s join sys_user_roles ur on ur.user_id = s.user_id join sys_roles r on r.id = ur.role_id
-      where r.status = 0 and (s.role_id is null or r.id = s.role_id)
-    ),
-    a as (select exists (select 1 from r where r.role_key = ${ADMIN_ROLE_KEY}) as is_admin),
-    m as (
-      select m.id, m.perms from sys_menus m, a
-      where m.status = 0 and (a.is_admin or m.id in (
-        select rm.menu_id from sys_role_menus rm where rm.role_id in (select id from r)))
-    )
-    select s.id, s.user_id, s.role_id, s.user_name, s.real_name, s.firstlogin, a.is_admin,
-      coalesce((select json_agg(json_build_object('id', r.id, 'roleKey', r.role_key, 'roleName', r.role_name)
-        order by r.sort_order, r.id) from r), '[]'::json) as roles,
-      coalesce((select array_agg(m.id order by m.id) from m), '{}'::int[]) as menu_ids,
-      coalesce((select array_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '{}'::text[]) as perms
-    from s, a`.execute(db);
+  const result = await db.executeQuery<SessionGrantsRow>(
+    CompiledQuery.raw(SESSION_GRANTS_SQL, [
+      TOUCH_EVERY_MS,
+      hashToken(token),
+      security.sessionIdleMs,
+      ADMIN_ROLE_KEY,
+    ]),
+  );
   const row = result.rows[0];
   if (!row) return null;
   const roles = typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles;

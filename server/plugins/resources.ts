@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { EXPORT_LIMIT_HEADER, EXPORT_ROWS_HEADER, HAS_DRAFT_KEY } from '../../runtime/contract.ts';
+import { EXPORT_LIMIT_HEADER, EXPORT_ROWS_HEADER } from '../../runtime/contract.ts';
 import { permissionCode } from '../../runtime/schema/manifest.ts';
 import type { Action } from '../../runtime/schema/types.ts';
 import { readOneFile } from '../files/multipartFile.ts';
@@ -59,17 +59,9 @@ function registerResource(app: FastifyInstance, store: ResourceStore): void {
 
   const pageFields = listPageFields(resource, app.manifest);
   app.get(resource.endpoint, { config: { access: { permission: listCode } } }, async (request) => {
-    const page = await store.list({
-      ...parseListQuery(resource, asRecord(request.query), [], requestLang(request)),
-      fields: pageFields,
-    });
-    // the rows with a pending draft are marked (`drafts: true`): one lookup for the page's ids
-    const drafted = await store.drafts.withDraft(
-      app.db,
-      page.rows.map((r) => r.id),
-    );
-    for (const row of page.rows) if (drafted.has(row.id)) row[HAS_DRAFT_KEY] = true;
-    return ok(page);
+    // the rows with a pending draft are marked (a resource with `drafts: true`)
+    const query = parseListQuery(resource, asRecord(request.query), [], requestLang(request));
+    return ok(await store.list({ ...query, fields: pageFields }, { drafts: true }));
   });
 
   app.get(`${resource.endpoint}/:id`, { config: { access: { permission: listCode } } }, async (request) =>

@@ -70,6 +70,9 @@ export function editedValues(
   return out;
 }
 
+/** The name a list page reads its rows' draft flag under (flagColumn); no field's column has it. */
+export const DRAFT_FLAG_COLUMN = '__has_draft';
+
 export class DraftStore {
   constructor(private readonly resource: Resource) {}
 
@@ -151,10 +154,15 @@ export class DraftStore {
       .execute();
   }
 
-  /** Which of these rows have a draft: one lookup on the (resource, row_id) key, for a list page. */
-  async withDraft(db: Kysely<any>, rowIds: readonly number[]): Promise<Set<number>> {
-    if (!this.enabled || rowIds.length === 0) return new Set();
-    const rows = await this.mine(db).select('row_id').where('row_id', 'in', rowIds).execute();
-    return new Set(rows.map((r) => Number(r.row_id)));
+  /**
+   * A column saying whether the row read has a draft, for a list page to read along with its
+   * rows (no statement of its own): one probe of the (resource, row_id) key a row. Undefined
+   * when the resource keeps no drafts.
+   */
+  flagColumn(table: string) {
+    if (!this.enabled) return undefined;
+    return sql<boolean>`exists (select 1 from sys_drafts where resource = ${this.resource.name} and row_id = ${sql.ref(`${table}.id`)})`.as(
+      DRAFT_FLAG_COLUMN,
+    );
   }
 }

@@ -207,6 +207,38 @@ function readFlag(params: Record<string, unknown>, name: string, errors: Record<
   return false;
 }
 
+/** What an admin list reads of its resource, worked out once per resource object. */
+interface AdminListSpec {
+  spec: QuerySpec;
+  /** the publish time field, when the resource has a publish window (`scheduled=`) */
+  at: Field | undefined;
+}
+
+const adminSpecs = new WeakMap<Resource, AdminListSpec>();
+
+function adminListSpec(resource: Resource, extraParams: readonly string[]): AdminListSpec {
+  // only the common call, with no extra parameters, is kept
+  const kept = extraParams.length === 0 ? adminSpecs.get(resource) : undefined;
+  if (kept) return kept;
+  const at = (resource.publish && fieldByName(resource, resource.publish.at)) || undefined;
+  const made: AdminListSpec = {
+    at,
+    spec: {
+      filters: listFilters(resource),
+      sortable: sortableNames(resource),
+      sort: [resource.list.sort],
+      extraParams: [
+        ...extraParams,
+        ...(at ? ['scheduled'] : []),
+        ...(resource.treeParent ? TREE_LIST_PARAMS : []),
+      ],
+      ids: true,
+    },
+  };
+  if (extraParams.length === 0) adminSpecs.set(resource, made);
+  return made;
+}
+
 /** The admin list's parameters: its filters, its sortable columns, its default sort. */
 export function parseListQuery(
   resource: Resource,
@@ -214,20 +246,8 @@ export function parseListQuery(
   extraParams: readonly string[] = [],
   lang: Lang = 'zh',
 ): ListQuery {
-  const at = resource.publish && fieldByName(resource, resource.publish.at);
-  const extras = [
-    ...extraParams,
-    ...(at ? ['scheduled'] : []),
-    ...(resource.treeParent ? TREE_LIST_PARAMS : []),
-  ];
-  const parsed = parseQuery(resource, params, {
-    filters: listFilters(resource),
-    sortable: sortableNames(resource),
-    sort: [resource.list.sort],
-    extraParams: extras,
-    ids: true,
-    lang,
-  });
+  const { spec, at } = adminListSpec(resource, extraParams);
+  const parsed = parseQuery(resource, params, { ...spec, lang });
   const errors: Record<string, string> = {};
   const query: ListQuery = resource.treeParent
     ? {

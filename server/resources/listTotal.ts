@@ -4,7 +4,7 @@
 // - otherwise the planner is asked first (EXPLAIN, no rows read): when it expects the count to be
 //   cheap the rows are counted, else its estimate is the total, marked `estimated`, and never
 //   less than the rows the pages so far have shown.
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 
 export interface ListTotal {
   total: number;
@@ -25,15 +25,20 @@ interface PlanNode {
   'Total Cost': number;
 }
 
-/** The planner's row estimate and cost of a query, read from EXPLAIN without running it. */
-async function estimate(
-  db: Kysely<any>,
-  query: SelectQueryBuilder<any, any, any>,
-): Promise<{ rows: number; cost: number }> {
+/** `explain (format json)` of the matching rows, compiled: no rows are read when it runs. */
+export function compileEstimate(db: Kysely<any>, matching: SelectQueryBuilder<any, any, any>): CompiledQuery {
   // a subquery, as Kysely writes an embedded query in parentheses; the planner flattens it
-  const result = await sql<{
-    'QUERY PLAN': unknown;
-  }>`explain (format json) select * from ${query} as "m"`.execute(db);
+  return sql`explain (format json) select * from ${matching} as "m"`.compile(db);
+}
+
+/** The count of the matching rows, compiled. */
+export function compileCount(db: Kysely<any>, matching: SelectQueryBuilder<any, any, any>): CompiledQuery {
+  return db.selectFrom(matching.as('m')).select(sql<number>`count(*)::int`.as('total')).compile();
+}
+
+/** The planner's row estimate and cost of a query, read from EXPLAIN without running it. */
+async function estimate(db: Kysely<any>, explain: CompiledQuery): Promise<{ rows: number; cost: number }> {
+  const result = await db.executeQuery<{ 'QUERY PLAN': unknown }>(explain);
   const raw = result.rows[0]['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
   return { rows: Math.round(plan[0].Plan['Plan Rows']), cost: plan[0].Plan['Total Cost'] };
@@ -41,8 +46,8 @@ async function estimate(
 
 export interface TotalInput {
   db: Kysely<any>;
-  /** `select id from … where …`: the rows the list pages through */
-  matching: SelectQueryBuilder<any, any, any>;
+  /** the rows the list pages through: their EXPLAIN and their count (compileEstimate, compileCount) */
+  statements: { explain: CompiledQuery; count: CompiledQuery };
   offset: number;
   limit: number;
   /** how many rows the page holds */
@@ -51,15 +56,12 @@ export interface TotalInput {
 }
 
 export async function listTotal(input: TotalInput): Promise<ListTotal> {
-  const { db, matching, offset, limit, shown, maxCost = EXACT_COUNT_MAX_COST } = input;
+  const { db, statements, offset, limit, shown, maxCost = EXACT_COUNT_MAX_COST } = input;
   if (shown < limit && (shown > 0 || offset === 0)) return { total: offset + shown };
-  const planned = await estimate(db, matching);
+  const planned = await estimate(db, statements.explain);
   if (planned.cost <= maxCost) {
-    const counted = await db
-      .selectFrom(matching.as('m'))
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow();
-    return { total: Number(counted.total) };
+    const counted = await db.executeQuery<{ total: number }>(statements.count);
+    return { total: Number(counted.rows[0].total) };
   }
   // the pages so far prove a least total; an empty page past the end bounds it
   const total = shown === 0 ? Math.min(planned.rows, offset) : Math.max(planned.rows, offset + shown);

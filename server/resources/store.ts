@@ -5,6 +5,7 @@
 // it for a deadlock or a serialization failure (docs/api.md, "Concurrent edits").
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { HAS_DRAFT_KEY } from '../../runtime/contract.ts';
 import { evaluateCondition } from '../../runtime/schema/condition.ts';
 import { ruleErrors, ruleMessages } from '../../runtime/schema/evaluateRules.ts';
 import { DELETED_AT, DELETED_BY } from '../../runtime/schema/recycleBin.ts';
@@ -30,13 +31,24 @@ import {
 import { SERVER_MESSAGES } from '../http/messages.ts';
 import { MomentSchedule } from '../jobs/moments.ts';
 import type { SecurityConfig } from '../security.ts';
-import { DraftStore } from './drafts.ts';
+import { DRAFT_FLAG_COLUMN, DraftStore } from './drafts.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
 import { joinOf } from './fields.ts';
 import { RowFilter } from './filterSql.ts';
 import type { ResourceHooks, WriteContext } from './hooks.ts';
 import type { FilterClause, ListQuery, SortKey } from './listQuery.ts';
-import { listTotal } from './listTotal.ts';
+import {
+  bindPage,
+  kept,
+  LIMIT_SLOT,
+  type ListStatementSet,
+  ListStatements,
+  OFFSET_SLOT,
+  pageStatement,
+  run,
+  shapeKey,
+} from './listStatements.ts';
+import { compileCount, compileEstimate, listTotal } from './listTotal.ts';
 import {
   isForeignKeyViolation,
   isRetryableConflict,
@@ -98,6 +110,8 @@ export class ResourceStore {
   private readonly db: Kysely<any>;
   private readonly filter: RowFilter;
   private readonly narrowedByFields = new Map<string, Resource>();
+  /** the compiled statements of the lists asked for, by shape (listStatements.ts) */
+  readonly statements = new ListStatements();
   /** the rows' saved states, when the resource keeps them (`revisions: true`) */
   readonly revisions: RevisionLog;
   /** the rows' pending drafts, when the resource keeps them (`drafts: true`) */
@@ -176,15 +190,33 @@ export class ResourceStore {
   }
 
   /**
-   * One page of rows. A deep page finds its ids first, which an index-only scan of the sort
-   * index does without reading the rows it skips, then reads just those rows.
+   * The statements of a list's shape (listStatements.ts): its page, compiled with slots for the
+   * limit and offset, and the EXPLAIN and count of its total. A deep page finds its ids first,
+   * which an index-only scan of the sort index does without reading the rows it skips, then
+   * reads just those rows.
    */
-  private async page(query: ListQuery, offset: number): Promise<Record<string, unknown>[]> {
-    if (offset < DEFERRED_READ_OFFSET) return this.sorted(query).limit(query.limit).offset(offset).execute();
-    const ids = this.ordered(this.matching(query).select('id'), query.sort).limit(query.limit).offset(offset);
-    const columns = this.columnsOf(query);
-    const rows = this.inState(this.db.selectFrom(this.table), 'live').where('id', 'in', ids);
-    return this.ordered(columns ? rows.select(columns) : rows.selectAll(), query.sort).execute();
+  private listStatements(query: ListQuery, offset: number, drafts: boolean): ListStatementSet {
+    const deferred = offset >= DEFERRED_READ_OFFSET;
+    const key = shapeKey(query, deferred);
+    return this.statements.get(key === undefined ? key : `${drafts ? 'drafts' : ''}\u0000${key}`, () => {
+      const limit = LIMIT_SLOT as unknown as number;
+      const start = OFFSET_SLOT as unknown as number;
+      const flag = drafts ? this.drafts.flagColumn(this.table) : undefined;
+      let page: SelectQueryBuilder<any, any, any>;
+      if (!deferred) page = this.sorted(query).limit(limit).offset(start);
+      else {
+        const ids = this.ordered(this.matching(query).select('id'), query.sort).limit(limit).offset(start);
+        const columns = this.columnsOf(query);
+        const rows = this.inState(this.db.selectFrom(this.table), 'live').where('id', 'in', ids);
+        page = this.ordered(columns ? rows.select(columns) : rows.selectAll(), query.sort);
+      }
+      const matching = this.matching(query).select('id');
+      return {
+        page: pageStatement((flag ? page.select(flag) : page).compile()),
+        explain: kept(compileEstimate(this.db, matching)),
+        count: kept(compileCount(this.db, matching)),
+      };
+    });
   }
 
   /** The exact number of matching rows (a public count view). */
@@ -197,17 +229,20 @@ export class ResourceStore {
 
   /**
    * A page and the total: exact while counting is cheap, else the planner's estimate, marked
-   * `estimated` (listTotal.ts). `maxCountCost` moves that line (tests).
+   * `estimated` (listTotal.ts). `maxCountCost` moves that line (tests). With `drafts`, the rows
+   * with a pending draft are marked (`hasDraft: true`), read in the page's own statement.
    */
   async list(
     query: ListQuery,
-    options: { maxCountCost?: number } = {},
+    options: { maxCountCost?: number; drafts?: boolean } = {},
   ): Promise<{ rows: ApiRow[]; total: number; estimated?: true }> {
     const offset = (query.page - 1) * query.limit;
-    const rows = await this.page(query, offset);
+    const drafts = options.drafts === true && this.drafts.enabled;
+    const statements = this.listStatements(query, offset, drafts);
+    const rows = await run<Record<string, unknown>>(this.db, bindPage(statements.page, query.limit, offset));
     const total = await listTotal({
       db: this.db,
-      matching: this.matching(query).select('id'),
+      statements,
       offset,
       limit: query.limit,
       shown: rows.length,
@@ -216,6 +251,8 @@ export class ResourceStore {
     // the fields left unread are left out, not sent as empty
     const shape = query.fields ? this.narrowed(query.fields) : this.resource;
     const page = await toApiRows(this.db, shape, rows);
+    if (drafts)
+      for (const [i, row] of rows.entries()) if (row[DRAFT_FLAG_COLUMN]) page[i][HAS_DRAFT_KEY] = true;
     if (!query.tree) return { rows: page, ...total };
     return { rows: page, ...total, ...(await this.treeExtras(query, page, shape)) };
   }

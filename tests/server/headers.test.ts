@@ -5,10 +5,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '../../runtime/contract.ts';
-import headers from '../../server/plugins/headers.ts';
+import headers, { HELMET_HEADERS, HELMET_OPTIONS } from '../../server/plugins/headers.ts';
 import staticFiles from '../../server/plugins/static.ts';
 
 const PAGE = `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}" /><title>schema-admin</title></head><body></body></html>`;
@@ -91,5 +92,33 @@ describe('security headers', () => {
       expect(answer.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
     }
     expect((await app.inject({ url: '/api/thing' })).headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends what helmet itself sends for the same options, on an answer and on a 404', async () => {
+    // helmet's global mode, which builds its headers anew for each request, as the yardstick
+    const reference = Fastify();
+    await reference.register(helmet, HELMET_OPTIONS);
+    reference.get('/api/thing', async () => ({ ok: true }));
+    const policyWithoutNonce = (value: unknown) => String(value).replace(/'nonce-[^']+'/, "'nonce-'");
+    try {
+      for (const url of ['/api/thing', '/api/missing']) {
+        const ours = await app.inject({ url });
+        const theirs = await reference.inject({ url });
+        for (const name of Object.keys(theirs.headers).filter(
+          (n) => !['date', 'content-length'].includes(n),
+        )) {
+          if (['cache-control', 'content-type', 'connection'].includes(name)) continue;
+          if (name === 'content-security-policy')
+            expect(policyWithoutNonce(ours.headers[name]), url).toBe(
+              policyWithoutNonce(theirs.headers[name]),
+            );
+          else expect(ours.headers[name], `${url} ${name}`).toBe(theirs.headers[name]);
+        }
+        const fromHelmet = Object.keys(theirs.headers).filter((n) => n in HELMET_HEADERS);
+        expect(fromHelmet.sort(), url).toEqual(Object.keys(HELMET_HEADERS).sort());
+      }
+    } finally {
+      await reference.close();
+    }
   });
 });

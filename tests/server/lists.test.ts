@@ -2,7 +2,7 @@
 // Lists over a few thousand generated contents (bench/data.ts's generator): what an answer
 // carries, what its total says, that pages neither overlap nor skip rows when sort values tie,
 // and that the database reads the page from an index rather than sorting the table.
-import { CompiledQuery, type KyselyPlugin, PostgresQueryCompiler, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchDataStatements, COMMON_WORD } from '../../bench/data.ts';
 import type { Resource } from '../../runtime/schema/types.ts';
@@ -51,23 +51,25 @@ describe.each(backends)('lists on $name', (backend) => {
     return answer.body.data as { rows: Array<Record<string, unknown>>; total: number; estimated?: boolean };
   };
 
-  /** The store's list over a handle that records every statement it sends. */
+  /**
+   * The store's list over a handle that records every statement it sends: the list runs its
+   * statements compiled (server/resources/listStatements.ts), through the handle's executeQuery.
+   */
   function recording(maxCountCost?: number) {
     const statements: CompiledQuery[] = [];
-    const compiler = new PostgresQueryCompiler();
-    const plugin: KyselyPlugin = {
-      transformQuery: (args) => {
-        statements.push(compiler.compileQuery(args.node, args.queryId));
-        return args.node;
+    const db = server.db as unknown as Kysely<any>;
+    const recorder = new Proxy(db, {
+      get(target, name) {
+        if (name === 'executeQuery')
+          return (query: CompiledQuery) => {
+            statements.push(query);
+            return target.executeQuery(query);
+          };
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
       },
-      transformResult: async (args) => args.result,
-    };
-    const store = new ResourceStore(
-      server.db.withPlugin(plugin),
-      contents,
-      server.manifest,
-      server.app.security,
-    );
+    });
+    const store = new ResourceStore(recorder, contents, server.manifest, server.app.security);
     return {
       statements,
       run: (params: Record<string, string>) =>

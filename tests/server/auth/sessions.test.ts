@@ -18,12 +18,14 @@ import { createRole } from '../roleFixtures.ts';
 /** The database handle, counting the statements sent through it. */
 function counting(db: Db): { db: Db; count: () => number } {
   let n = 0;
+  // counted as their results come back: a statement run already compiled (findSessionGrants's)
+  // passes no transformQuery
   const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
       n++;
-      return args.node;
+      return args.result;
     },
-    transformResult: async (args) => args.result,
   };
   return { db: db.withPlugin(plugin), count: () => n };
 }
