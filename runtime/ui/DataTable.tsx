@@ -17,6 +17,7 @@ import {
   BodyWrapper,
   TableBodyContext,
   type TableBodyValue,
+  TableSpacerContext,
 } from './TableBody.tsx';
 import { moreOf } from './treeTableRows.ts';
 import { useElementWidth } from './useElementWidth.ts';
@@ -50,35 +51,53 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
   const [frame, viewport] = useElementWidth<HTMLDivElement>();
   const rows = table.getRowModel().rows;
   const shown = useVirtualRows(frame, rows);
-  const fit = fitColumns({
-    columns: visible.map((column) => ({
-      id: column.id,
-      width: layout[column.id]?.width ?? 0,
-      fixed: layout[column.id]?.fixed,
-    })),
-    selection: selectable ? SELECTION_WIDTH : 0,
-    viewport,
-  });
+  // the columns keep their identity while only the rows drawn change (a scroll): antd then
+  // leaves the rows that stay in view alone
+  const fit = useMemo(
+    () =>
+      fitColumns({
+        columns: visible.map((column) => ({
+          id: column.id,
+          width: layout[column.id]?.width ?? 0,
+          fixed: layout[column.id]?.fixed,
+        })),
+        selection: selectable ? SELECTION_WIDTH : 0,
+        viewport,
+      }),
+    [visible, layout, selectable, viewport],
+  );
+  const sorting = table.state.sorting;
 
-  const columns: TableColumnsType<ListRow> = visible.map((column, i) => {
-    const spec = layout[column.id];
-    const sorted = column.getIsSorted();
-    const canSort = column.getCanSort();
-    return {
-      key: column.id,
-      title: spec?.title ?? column.id,
-      width: fit.columns[i].width,
-      fixed: fit.columns[i].fixed,
-      ellipsis: spec?.ellipsis,
-      sorter: canSort,
-      sortOrder: canSort ? (sorted === 'asc' ? 'ascend' : sorted === 'desc' ? 'descend' : null) : undefined,
-      sortDirections: FLIP,
-      onHeaderCell: HEADER_CELL,
-      // a "load more" row draws its own single cell (TableBody.tsx)
-      render: (_: unknown, row: ListRow) =>
-        moreOf(row.original) ? null : <table.FlexRender cell={row.getAllCellsByColumnId()[column.id]} />,
-    };
-  });
+  const columns = useMemo<TableColumnsType<ListRow>>(
+    () =>
+      visible.map((column, i) => {
+        const spec = layout[column.id];
+        const sort = sorting.find((s) => s.id === column.id);
+        const sorted = sort ? (sort.desc ? 'desc' : 'asc') : false;
+        const canSort = column.getCanSort();
+        return {
+          key: column.id,
+          title: spec?.title ?? column.id,
+          width: fit.columns[i].width,
+          fixed: fit.columns[i].fixed,
+          ellipsis: spec?.ellipsis,
+          sorter: canSort,
+          sortOrder: canSort
+            ? sorted === 'asc'
+              ? 'ascend'
+              : sorted === 'desc'
+                ? 'descend'
+                : null
+            : undefined,
+          sortDirections: FLIP,
+          onHeaderCell: HEADER_CELL,
+          // a "load more" row draws its own single cell (TableBody.tsx)
+          render: (_: unknown, row: ListRow) =>
+            moreOf(row.original) ? null : <table.FlexRender cell={row.getAllCellsByColumnId()[column.id]} />,
+        };
+      }),
+    [visible, layout, fit, sorting, table],
+  );
 
   const selection: RowSelectionState = table.state.rowSelection;
   const selectedKeys = Object.keys(selection).filter((id) => selection[id]);
@@ -115,9 +134,10 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
 
   const span = columns.length + (selectable ? 1 : 0);
   const body = useMemo<TableBodyValue>(
-    () => ({ span, before: shown.before, after: shown.after, measure: shown.measure, lang, onLoadMore }),
-    [span, shown.before, shown.after, shown.measure, lang, onLoadMore],
+    () => ({ span, measure: shown.measure, lang, onLoadMore }),
+    [span, shown.measure, lang, onLoadMore],
   );
+  const spacers = useMemo(() => ({ before: shown.before, after: shown.after }), [shown.before, shown.after]);
   const onRow = (row: ListRow, index?: number): BodyRowProps => ({
     'data-index': shown.first + (index ?? 0),
     more: moreOf(row.original),
@@ -127,21 +147,23 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
   return (
     <div ref={frame}>
       <TableBodyContext.Provider value={body}>
-        <Table<ListRow>
-          size="middle"
-          rowKey="id"
-          columns={columns}
-          dataSource={shown.rows}
-          components={BODY}
-          onRow={onRow}
-          rowSelection={rowSelection}
-          expandable={{ childrenColumnName: NO_CHILDREN }}
-          pagination={false}
-          loading={loading}
-          scroll={{ x: fit.scrollX }}
-          tableLayout="fixed"
-          onChange={onChange}
-        />
+        <TableSpacerContext.Provider value={spacers}>
+          <Table<ListRow>
+            size="middle"
+            rowKey="id"
+            columns={columns}
+            dataSource={shown.rows}
+            components={BODY}
+            onRow={onRow}
+            rowSelection={rowSelection}
+            expandable={{ childrenColumnName: NO_CHILDREN }}
+            pagination={false}
+            loading={loading}
+            scroll={{ x: fit.scrollX }}
+            tableLayout="fixed"
+            onChange={onChange}
+          />
+        </TableSpacerContext.Provider>
       </TableBodyContext.Provider>
     </div>
   );

@@ -11,16 +11,17 @@ import type { MoreMark } from './treeTableRows.ts';
 export interface TableBodyValue {
   /** how many columns a cell across the table spans */
   span: number;
-  /** the heights of the rows left out above and below the ones drawn */
-  before: number;
-  after: number;
   /** the virtualizer's measure of a drawn row (absent when every row is drawn) */
   measure?: (row: HTMLTableRowElement | null) => void;
   lang: Lang;
   onLoadMore?: (parent: string) => void;
 }
 
-export const TableBodyContext = createContext<TableBodyValue>({ span: 1, before: 0, after: 0, lang: 'zh' });
+export const TableBodyContext = createContext<TableBodyValue>({ span: 1, lang: 'zh' });
+
+/** The heights of the rows left out above and below the ones drawn: they change as the page
+ * scrolls, so they have a context of their own, which the rows do not read. */
+export const TableSpacerContext = createContext({ before: 0, after: 0 });
 
 const INDENT = 20;
 
@@ -34,7 +35,8 @@ function Spacer({ height, span }: { height: number; span: number }) {
 }
 
 export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  const { before, after, span } = useContext(TableBodyContext);
+  const { span } = useContext(TableBodyContext);
+  const { before, after } = useContext(TableSpacerContext);
   return (
     <tbody {...props}>
       <Spacer height={before} span={span} />
