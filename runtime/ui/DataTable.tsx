@@ -1,14 +1,27 @@
 // The list table: react-table holds the state (sorting, selection, column visibility, tree
 // expansion) and antd's Table draws it, so fixed columns, sideways scrolling, selection and
 // empty and loading states look and behave as antd's do everywhere else in the app. The
-// columns' widths and fixed sides follow the width the table is shown in (columnFit.ts).
+// columns' widths and fixed sides follow the width the table is shown in (columnFit.ts). A long
+// list (an opened level of a large tree) draws only the rows in view and a few around them
+// (useVirtualRows.ts); the header, fixed columns and widths are antd's as before.
 import type { RowSelectionState } from '@tanstack/react-table';
-import { Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
+import { Checkbox, Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
+import { useMemo } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { fitColumns } from './columnFit.ts';
 import { t } from './i18n.ts';
 import type { ColumnLayout, ListRow, ListTable } from './listTable.ts';
+import {
+  BodyRow,
+  type BodyRowProps,
+  BodyWrapper,
+  TableBodyContext,
+  type TableBodyValue,
+  TableSpacerContext,
+} from './TableBody.tsx';
+import { moreOf } from './treeTableRows.ts';
 import { useElementWidth } from './useElementWidth.ts';
+import { useVirtualRows } from './useVirtualRows.ts';
 
 export interface DataTableProps {
   table: ListTable;
@@ -18,6 +31,8 @@ export interface DataTableProps {
   loading: boolean;
   /** rows can be selected for batch actions and export */
   selectable: boolean;
+  /** a tree's "load more" row was clicked: the next page of that level */
+  onLoadMore?: (parent: string) => void;
 }
 
 const SELECTION_WIDTH = 48;
@@ -29,51 +44,85 @@ const FLIP: NonNullable<TableColumnType<ListRow>['sortDirections']> = ['ascend',
 const NO_CHILDREN = '__noChildren';
 // a header never wraps: each column is at least as wide as its header (columnWidth.ts)
 const HEADER_CELL = () => ({ style: { whiteSpace: 'nowrap' as const } });
+const BODY = { body: { wrapper: BodyWrapper, row: BodyRow } };
 
-export function DataTable({ table, layout, lang, loading, selectable }: DataTableProps) {
+export function DataTable({ table, layout, lang, loading, selectable, onLoadMore }: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
   const [frame, viewport] = useElementWidth<HTMLDivElement>();
-  const fit = fitColumns({
-    columns: visible.map((column) => ({
-      id: column.id,
-      width: layout[column.id]?.width ?? 0,
-      fixed: layout[column.id]?.fixed,
-    })),
-    selection: selectable ? SELECTION_WIDTH : 0,
-    viewport,
-  });
+  const rows = table.getRowModel().rows;
+  const shown = useVirtualRows(frame, rows);
+  // the columns keep their identity while only the rows drawn change (a scroll): antd then
+  // leaves the rows that stay in view alone
+  const fit = useMemo(
+    () =>
+      fitColumns({
+        columns: visible.map((column) => ({
+          id: column.id,
+          width: layout[column.id]?.width ?? 0,
+          fixed: layout[column.id]?.fixed,
+        })),
+        selection: selectable ? SELECTION_WIDTH : 0,
+        viewport,
+      }),
+    [visible, layout, selectable, viewport],
+  );
+  const sorting = table.state.sorting;
 
-  const columns: TableColumnsType<ListRow> = visible.map((column, i) => {
-    const spec = layout[column.id];
-    const sorted = column.getIsSorted();
-    const canSort = column.getCanSort();
-    return {
-      key: column.id,
-      title: spec?.title ?? column.id,
-      width: fit.columns[i].width,
-      fixed: fit.columns[i].fixed,
-      ellipsis: spec?.ellipsis,
-      sorter: canSort,
-      sortOrder: canSort ? (sorted === 'asc' ? 'ascend' : sorted === 'desc' ? 'descend' : null) : undefined,
-      sortDirections: FLIP,
-      onHeaderCell: HEADER_CELL,
-      render: (_: unknown, row: ListRow) => (
-        <table.FlexRender cell={row.getAllCellsByColumnId()[column.id]} />
-      ),
-    };
-  });
+  const columns = useMemo<TableColumnsType<ListRow>>(
+    () =>
+      visible.map((column, i) => {
+        const spec = layout[column.id];
+        const sort = sorting.find((s) => s.id === column.id);
+        const sorted = sort ? (sort.desc ? 'desc' : 'asc') : false;
+        const canSort = column.getCanSort();
+        return {
+          key: column.id,
+          title: spec?.title ?? column.id,
+          width: fit.columns[i].width,
+          fixed: fit.columns[i].fixed,
+          ellipsis: spec?.ellipsis,
+          sorter: canSort,
+          sortOrder: canSort
+            ? sorted === 'asc'
+              ? 'ascend'
+              : sorted === 'desc'
+                ? 'descend'
+                : null
+            : undefined,
+          sortDirections: FLIP,
+          onHeaderCell: HEADER_CELL,
+          // a "load more" row draws its own single cell (TableBody.tsx)
+          render: (_: unknown, row: ListRow) =>
+            moreOf(row.original) ? null : <table.FlexRender cell={row.getAllCellsByColumnId()[column.id]} />,
+        };
+      }),
+    [visible, layout, fit, sorting, table],
+  );
 
   const selection: RowSelectionState = table.state.rowSelection;
+  const selectedKeys = Object.keys(selection).filter((id) => selection[id]);
   const rowSelection: TableProps<ListRow>['rowSelection'] = selectable
     ? {
+        // antd's own "select all" would take the rows drawn; a long list's takes all it holds
+        columnTitle: shown.virtual ? (
+          <SelectAll
+            rows={rows}
+            selection={selection}
+            label={t('selectAll', lang)}
+            onChange={(keys) => table.setRowSelection(keys)}
+          />
+        ) : undefined,
         columnWidth: SELECTION_WIDTH,
         // the selection column sticks with the schema's start-fixed columns, in front of them
         fixed: fit.selectionFixed ? 'left' : undefined,
         // a selection survives paging: export and batch actions work on every selected row
         preserveSelectedRowKeys: true,
-        selectedRowKeys: Object.keys(selection).filter((id) => selection[id]),
+        selectedRowKeys: selectedKeys,
         onChange: (keys) => table.setRowSelection(Object.fromEntries(keys.map((key) => [String(key), true]))),
-        getCheckboxProps: () => ({ 'aria-label': t('selectRow', lang) }),
+        getCheckboxProps: (row) => ({
+          'aria-label': t('selectRow', lang),
+          disabled: Boolean(moreOf(row.original)),
+        }),
       }
     : undefined;
 
@@ -83,21 +132,66 @@ export function DataTable({ table, layout, lang, loading, selectable }: DataTabl
     table.setSorting([{ id: String(sorter.columnKey), desc: sorter.order === 'descend' }]);
   };
 
+  const span = columns.length + (selectable ? 1 : 0);
+  const body = useMemo<TableBodyValue>(
+    () => ({ span, measure: shown.measure, lang, onLoadMore }),
+    [span, shown.measure, lang, onLoadMore],
+  );
+  const spacers = useMemo(() => ({ before: shown.before, after: shown.after }), [shown.before, shown.after]);
+  const onRow = (row: ListRow, index?: number): BodyRowProps => ({
+    'data-index': shown.first + (index ?? 0),
+    more: moreOf(row.original),
+    depth: row.depth,
+  });
+
   return (
     <div ref={frame}>
-      <Table<ListRow>
-        size="middle"
-        rowKey="id"
-        columns={columns}
-        dataSource={table.getRowModel().rows}
-        rowSelection={rowSelection}
-        expandable={{ childrenColumnName: NO_CHILDREN }}
-        pagination={false}
-        loading={loading}
-        scroll={{ x: fit.scrollX }}
-        tableLayout="fixed"
-        onChange={onChange}
-      />
+      <TableBodyContext.Provider value={body}>
+        <TableSpacerContext.Provider value={spacers}>
+          <Table<ListRow>
+            size="middle"
+            rowKey="id"
+            columns={columns}
+            dataSource={shown.rows}
+            components={BODY}
+            onRow={onRow}
+            rowSelection={rowSelection}
+            expandable={{ childrenColumnName: NO_CHILDREN }}
+            pagination={false}
+            loading={loading}
+            scroll={{ x: fit.scrollX }}
+            tableLayout="fixed"
+            onChange={onChange}
+          />
+        </TableSpacerContext.Provider>
+      </TableBodyContext.Provider>
     </div>
+  );
+}
+
+/** The header's "select all" of a long list: every row it holds, "load more" rows aside. */
+function SelectAll({
+  rows,
+  selection,
+  label,
+  onChange,
+}: {
+  rows: readonly ListRow[];
+  selection: RowSelectionState;
+  label: string;
+  onChange: (keys: RowSelectionState) => void;
+}) {
+  const ids = rows.filter((row) => !moreOf(row.original)).map((row) => row.id);
+  const selected = ids.filter((id) => selection[id]).length;
+  const all = ids.length > 0 && selected === ids.length;
+  return (
+    <Checkbox
+      checked={all}
+      indeterminate={selected > 0 && !all}
+      aria-label={label}
+      onChange={(event) =>
+        onChange(event.target.checked ? Object.fromEntries(ids.map((id) => [id, true])) : {})
+      }
+    />
   );
 }

@@ -1,10 +1,10 @@
 // The generic list page every schema resource gets (DESIGN §7): filter bar, toolbar, table with
 // selection, sorting and row actions, and the shared pagination control. Page, size, sort and
 // filters live in the route's search parameters; server data lives in react-query; the table's
-// sorting, paging, selection, column visibility and expansion are react-table state.
+// sorting, paging, selection, column visibility and expansion are react-table state. A tree
+// resource's page reads its tree a level at a time (useTreeTable.ts) and is not paged.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type ExpandedState,
   functionalUpdate,
   type PaginationState,
   type RowSelectionState,
@@ -14,7 +14,7 @@ import { message } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../client/apiError.ts';
-import { ERROR_TOAST_MS, MAX_LIMIT } from '../client/constants.ts';
+import { ERROR_TOAST_MS } from '../client/constants.ts';
 import {
   type DownloadProgress,
   fillPath,
@@ -27,7 +27,7 @@ import { findBinAction } from '../schema/recycleBin.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
 import { ActionFormModal } from './ActionFormModal.tsx';
 import { buildListColumns } from './buildListColumns.ts';
-import { buildTree, type TreeRow } from './buildTree.ts';
+import type { TreeRow } from './buildTree.ts';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { DataTable } from './DataTable.tsx';
 import { type ExportChoice, ExportProgress } from './ExportButton.tsx';
@@ -45,9 +45,11 @@ import type { FormValues } from './ResourceForm.tsx';
 import { type FormTarget, ResourceFormDrawer } from './ResourceFormDrawer.tsx';
 import { saveFile } from './saveFile.ts';
 import { Toolbar } from './Toolbar.tsx';
+import { canOpen } from './treeTableRows.ts';
 import { useColumnVisibility } from './useColumnVisibility.ts';
 import { sortParam, useListState } from './useListState.ts';
 import { useRefLabels } from './useRefLabels.ts';
+import { useTreeTable } from './useTreeTable.ts';
 
 export interface ResourcePageProps {
   resource: Resource;
@@ -77,32 +79,29 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
 
   const params = useMemo<ListParams>(
     () => ({
-      // a tree is shown whole: its rows come in one large page
-      page: tree ? 1 : list.page,
-      limit: tree ? MAX_LIMIT : list.limit,
+      page: list.page,
+      limit: list.limit,
       sort: sortParam(list.sorting),
       filters: list.filters,
     }),
-    [tree, list],
+    [list],
   );
   const query = useQuery({
     queryKey: queryKeys.list(resource.name, params),
     queryFn: ({ signal }) => client.list(params, { signal }),
     placeholderData: keepPreviousData,
+    enabled: !tree,
   });
-  const data = useMemo<TreeRow[]>(() => {
-    const rows = query.data?.rows;
-    if (!rows) return NO_ROWS;
-    return tree ? buildTree(rows, resource.treeParent!) : rows;
-  }, [query.data, tree, resource.treeParent]);
+  const treeTable = useTreeTable(client, { enabled: tree, sort: params.sort, filters: list.filters });
+  const data: TreeRow[] = tree ? treeTable.data : (query.data?.rows ?? NO_ROWS);
+  const fetching = tree ? treeTable.loading : query.isFetching;
 
   const actions = useMemo(() => pageActions(resource, can), [resource, can]);
   const descriptors = useMemo(() => toListColumns(resource, lang), [resource, lang]);
-  const refLabels = useRefLabels(descriptors, query.data?.rows ?? NO_ROWS, can);
+  const refLabels = useRefLabels(descriptors, tree ? treeTable.rows : (query.data?.rows ?? NO_ROWS), can);
 
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(resource.name);
-  const [expanded, setExpanded] = useState<ExpandedState>({});
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [dialog, setDialog] = useState<{ action: Action; row?: Row } | null>(null);
   const [importing, setImporting] = useState(false);
@@ -254,7 +253,15 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     data,
     getRowId: (row) => String(row.id),
     getSubRows: tree ? (row) => row.children : undefined,
-    state: { sorting: list.sorting, pagination, rowSelection, columnVisibility, expanded },
+    // a row whose children are not read yet opens too: opening reads them
+    getRowCanExpand: tree ? (row) => canOpen(row.original) : undefined,
+    state: {
+      sorting: list.sorting,
+      pagination,
+      rowSelection,
+      columnVisibility,
+      expanded: treeTable.expanded,
+    },
     onSortingChange: (updater) => listActions.setSorting(functionalUpdate(updater, list.sorting)),
     onPaginationChange: (updater) => {
       const next = functionalUpdate(updater, pagination);
@@ -262,7 +269,9 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     },
     onRowSelectionChange: setRowSelection,
     onColumnVisibilityChange: setColumnVisibility,
-    onExpandedChange: setExpanded,
+    onExpandedChange: treeTable.onExpandedChange,
+    // a level arriving changes the rows; what is open stays open
+    autoResetExpanded: false,
     manualSorting: true,
     manualPagination: true,
     autoResetPageIndex: false,
@@ -301,7 +310,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         onExport={startExport}
         exporting={perform.isPending && perform.variables?.action.name === 'export'}
         onRefresh={() => void invalidate()}
-        refreshing={query.isFetching}
+        refreshing={fetching}
         onOpenBin={canOpenBin ? () => setBinOpen(true) : undefined}
         extra={<ColumnSettings table={table} layout={layout} lang={lang} />}
       />
@@ -310,12 +319,13 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           table={table}
           layout={layout}
           lang={lang}
-          loading={query.isFetching}
+          loading={fetching}
           selectable={selectable}
+          onLoadMore={tree ? treeTable.loadMore : undefined}
         />
       </ListCellContext.Provider>
       <Pagination
-        // a tree shows whole, and an empty list has nothing to page through
+        // a tree pages each level on its own ("load more"), and an empty list has nothing to page through
         hidden={tree || !query.data?.total}
         total={query.data?.total ?? 0}
         estimated={query.data?.estimated}

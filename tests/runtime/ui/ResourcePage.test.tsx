@@ -56,8 +56,13 @@ function api(extra?: (req: Received) => Reply | undefined) {
       return ok({ rows: ROLES, total: ROLES.length });
     if (req.method === 'GET' && req.path === '/api/sys/users') return ok({ rows: USERS, total: 42 });
     if (req.method === 'GET' && req.path === '/api/sys/users/1') return ok(USERS[0]);
-    if (req.method === 'GET' && req.path === '/api/sys/menus')
-      return ok({ rows: MENUS, total: MENUS.length });
+    if (req.method === 'GET' && req.path === '/api/sys/menus') {
+      // a level of the tree, each row saying whether it has children, as the server answers
+      const level = MENUS.filter((m) => String(m.parentId) === (req.query.get('parentId') ?? '0')).map(
+        (m) => ({ ...m, hasChildren: MENUS.some((c) => c.parentId === m.id) }),
+      );
+      return ok({ rows: level, total: level.length });
+    }
     return ok({ count: 1 });
   };
 }
@@ -559,16 +564,20 @@ describe('ResourcePage with the users schema', () => {
 });
 
 describe('ResourcePage with the menus tree', () => {
-  it('loads the whole tree in one large page and expands a parent to show its children', async () => {
+  it('reads the top level, and the children of a parent when it is expanded', async () => {
     server.handle(api());
+    server.received.length = 0;
     await renderPage('menus');
     await screen.findByText('系统管理');
-    const list = server.received.find((r) => r.path === '/api/sys/menus')!;
-    expect(list.query.get('limit')).toBe('500');
+    const lists = () => server.received.filter((r) => r.path === '/api/sys/menus');
+    expect(
+      lists().map((r) => [r.query.get('parentId'), r.query.get('hasChildren'), r.query.get('limit')]),
+    ).toEqual([['0', 'true', '500']]);
     expect(screen.queryByText('用户管理')).toBeNull();
     expect(screen.queryByTestId('pagination')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '展开' }));
     expect(await screen.findByText('用户管理')).toBeTruthy();
+    expect(lists().at(-1)!.query.get('parentId')).toBe('1');
     expect(screen.getByText('角色管理')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '收起' }));
     await waitFor(() => expect(screen.queryByText('用户管理')).toBeNull());

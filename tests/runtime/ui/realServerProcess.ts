@@ -1,6 +1,8 @@
 // The real server app over a fresh in-memory PGlite (tests/server/harness.ts), in a process of
 // its own: jsdom's globals do not suit the server's file lookups, so component tests start this
-// and reach it over HTTP (realServer.ts). Prints `{ port, token }` once it listens.
+// and reach it over HTTP (realServer.ts). Prints `{ port, token }` once it listens; runs the SQL
+// statements the parent sends (`{ sql }`), answering `{}` or `{ error }`.
+import { sql } from 'kysely';
 import { ADMIN_PASSWORD, backends, login, startServer } from '../../server/harness.ts';
 
 const server = await startServer(backends[0]);
@@ -13,5 +15,14 @@ const stop = async () => {
   await server.close();
   process.exit(0);
 };
+process.on('message', (message: { sql: string }) => {
+  sql
+    .raw(message.sql)
+    .execute(server.db)
+    .then(
+      () => process.send?.({}),
+      (error: Error) => process.send?.({ error: error.message }),
+    );
+});
 process.on('SIGTERM', stop);
 process.on('disconnect', stop);

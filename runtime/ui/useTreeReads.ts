@@ -1,0 +1,219 @@
+// The reads of a tree resource of any size, shared by its pickers (useTreePicker.ts) and its list
+// page (useTreeTable.ts), over the list parameters of docs/api.md, "Trees": the top level first,
+// a node's children when it opens (`?parentId=7`, a page at a time, each row saying whether it
+// has children), a search's matches with every row above them (`ancestors=true`), and chosen
+// rows with their paths by id. Nothing reads the whole table; react-query caches each read
+// under the resource, so a write anywhere in it refreshes every level read so far.
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import type { ListResult } from '../client/envelope.ts';
+import type { Filters, ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
+import { type Level, ROOT_KEY } from './pickerTree.ts';
+import { queryKeys } from './queryKeys.ts';
+
+interface LevelPage {
+  parent: string;
+  page: number;
+}
+
+export interface TreeReadOptions {
+  client: ResourceClient;
+  /** rows per read of a level or of the search */
+  pageSize: number;
+  /** the list's order within a level (`field` or `-field`); the resource's own when left out */
+  sort?: string;
+  /** nothing is read until this holds (a picker that has not opened) */
+  enabled: boolean;
+  /** the search: its filters, or nothing to browse the levels */
+  search?: Filters;
+  /** rows read by id with every row above them (a picker's chosen value) */
+  chosen?: readonly string[];
+  /** failures are not toasted (a picker the user may not read shows empty) */
+  silent?: boolean;
+}
+
+export interface TreeReads {
+  /** every row read so far, by key: levels, the search's hits and ancestors, the chosen rows */
+  rows: ReadonlyMap<string, Row>;
+  /** each level read so far: its rows' keys in the server's order and the level's total */
+  levels: ReadonlyMap<string, Level>;
+  /** a search is on: `hits` and `order` describe its tree */
+  searching: boolean;
+  hits: string[];
+  /** the hits and the rows above them, in the order siblings are shown */
+  order: string[];
+  /** how many hits are loaded, of how many */
+  searchCount: { shown: number; total: number };
+  loading: boolean;
+  /** asks for the first page of a level (a node opened) */
+  openLevel(parent: string): void;
+  /** reads the first page of a level; resolves once it is there */
+  loadLevel(parent: string): Promise<void>;
+  /** the next page of a level, or of the search (`parent` 'search') */
+  loadMore(parent: string): void;
+}
+
+interface LevelRead {
+  data?: ListResult<Row>;
+  fetching: boolean;
+}
+
+// module level, so react-query keeps the combined array while no result changes
+function readsOfEach(results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelRead[] {
+  return results.map((r) => ({ data: r.data, fetching: r.isFetching }));
+}
+
+const NO_IDS: readonly string[] = [];
+
+export function useTreeReads({
+  client,
+  pageSize,
+  sort,
+  enabled,
+  search,
+  chosen = NO_IDS,
+  silent = false,
+}: TreeReadOptions): TreeReads {
+  const queryClient = useQueryClient();
+  const name = client.resource.name;
+  const parentField = client.resource.treeParent;
+  const isTree = Boolean(parentField);
+  // a picker (50 rows, its own order) and the list page (its page size and sort) read the same
+  // level differently: each view is cached apart
+  const view = `${pageSize}:${sort ?? ''}`;
+  const [requested, setRequested] = useState<LevelPage[]>([{ parent: ROOT_KEY, page: 1 }]);
+
+  const levelQuery = useCallback(
+    ({ parent, page }: LevelPage) => ({
+      queryKey: queryKeys.treeLevel(name, parent, page, view),
+      queryFn: ({ signal }: { signal: AbortSignal }) => {
+        const params: ListParams = {
+          page,
+          limit: pageSize,
+          sort,
+          filters: parentField ? { [parentField]: parent } : undefined,
+          hasChildren: isTree,
+        };
+        return client.list(params, { silent, signal });
+      },
+      staleTime: 30_000,
+      // a new order keeps the rows shown until the level comes back in it
+      placeholderData: keepPreviousData,
+    }),
+    [client, name, parentField, isTree, pageSize, sort, view, silent],
+  );
+  const searching = search !== undefined && Object.keys(search).length > 0;
+  // a search shows its own tree: the levels wait until it ends
+  const levelReads = useQueries({
+    queries: requested.map((r) => ({ ...levelQuery(r), enabled: enabled && !searching })),
+    combine: readsOfEach,
+  });
+
+  const found = useInfiniteQuery({
+    queryKey: queryKeys.treeSearch(name, search ?? {}, view),
+    queryFn: ({ pageParam, signal }) =>
+      client.list(
+        { page: pageParam, limit: pageSize, sort, filters: search, hasChildren: isTree, ancestors: isTree },
+        { silent, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (all.length * pageSize < (last.total ?? 0) ? all.length + 1 : undefined),
+    enabled: enabled && searching,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+  const paths = useQuery({
+    queryKey: queryKeys.treePath(name, chosen),
+    queryFn: ({ signal }) =>
+      client.list({ page: 1, limit: chosen.length, ids: chosen, ancestors: isTree }, { silent, signal }),
+    enabled: chosen.length > 0,
+    staleTime: 30_000,
+  });
+
+  const { rows, levels, hits, order } = useMemo(() => {
+    const rows = new Map<string, Row>();
+    const put = (row: Row) => {
+      const key = String(row.id);
+      const known = rows.get(key);
+      // what one read knows of the children is not forgotten by another that was not asked
+      rows.set(
+        key,
+        typeof row.hasChildren !== 'boolean' && known && typeof known.hasChildren === 'boolean'
+          ? { ...row, hasChildren: known.hasChildren }
+          : row,
+      );
+    };
+    for (const row of [...(paths.data?.ancestors ?? []), ...(paths.data?.rows ?? [])]) put(row);
+    const levels = new Map<string, Level>();
+    const seen = new Map<string, Set<string>>();
+    requested.forEach((r, i) => {
+      const data = levelReads[i]?.data;
+      if (!data) return;
+      const level = levels.get(r.parent) ?? { keys: [], total: data.total };
+      const keys = seen.get(r.parent) ?? new Set<string>();
+      for (const row of data.rows) {
+        put(row);
+        const key = String(row.id);
+        if (keys.has(key)) continue;
+        keys.add(key);
+        level.keys.push(key);
+      }
+      level.total = data.total;
+      levels.set(r.parent, level);
+      seen.set(r.parent, keys);
+    });
+    const hits: string[] = [];
+    const order: string[] = [];
+    if (searching) {
+      for (const page of found.data?.pages ?? []) {
+        for (const row of page.ancestors ?? []) {
+          put(row);
+          order.push(String(row.id));
+        }
+        for (const row of page.rows) {
+          put(row);
+          hits.push(String(row.id));
+          order.push(String(row.id));
+        }
+      }
+    }
+    return { rows, levels, hits, order };
+  }, [paths.data, requested, levelReads, found.data, searching]);
+
+  const addPage = useCallback((next: LevelPage) => {
+    setRequested((now) =>
+      now.some((r) => r.parent === next.parent && r.page === next.page) ? now : [...now, next],
+    );
+  }, []);
+
+  return {
+    rows,
+    levels,
+    searching,
+    hits,
+    order,
+    searchCount: { shown: hits.length, total: found.data?.pages.at(-1)?.total ?? 0 },
+    // a level that failed to load (a picker the user may not read) stops spinning
+    loading: found.isFetching || paths.isFetching || levelReads.some((r) => r.fetching),
+    openLevel: (parent) => addPage({ parent, page: 1 }),
+    loadLevel: async (parent) => {
+      await queryClient.fetchQuery(levelQuery({ parent, page: 1 }));
+      addPage({ parent, page: 1 });
+    },
+    loadMore: (parent) => {
+      if (parent === 'search') {
+        if (found.hasNextPage && !found.isFetchingNextPage) void found.fetchNextPage();
+        return;
+      }
+      const pages = requested.filter((r) => r.parent === parent).length;
+      addPage({ parent, page: pages + 1 });
+    },
+  };
+}

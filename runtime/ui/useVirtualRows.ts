@@ -1,0 +1,74 @@
+// Which rows of a long list table are drawn (DataTable.tsx): those in the window's view and a
+// few around them, with the heights of the rest standing in above and below (TableBody.tsx).
+// The page scrolls the window, as every list page does, so the virtualizer follows the window
+// (@tanstack/react-virtual), offset by where the table's body starts; each drawn row is
+// measured, as a row grows with a wrapped cell. A short list draws every row, as before.
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useLayoutEffect, useState } from 'react';
+
+/** Lists longer than this are virtualised: a page of 100 draws whole, a tree's opened level not. */
+export const VIRTUAL_FROM = 100;
+/** antd's middle-size row with one line of text and a tag, before it is measured: a close guess
+ * spares the virtualizer moving the rows below as each drawn row is measured */
+const ROW_ESTIMATE = 49;
+/** rows drawn beyond each edge of the view, so a quick scroll does not show blank space */
+const OVERSCAN = 12;
+
+export interface ShownRows<T> {
+  virtual: boolean;
+  /** the rows to draw, and the index of the first in the whole list */
+  rows: readonly T[];
+  first: number;
+  /** the heights of the rows left out above and below */
+  before: number;
+  after: number;
+  /** hands a drawn row (`data-index` set) to the virtualizer to measure */
+  measure?: (row: HTMLTableRowElement | null) => void;
+}
+
+export function useVirtualRows<T extends { id: string }>(
+  frame: RefObject<HTMLElement | null>,
+  rows: readonly T[],
+): ShownRows<T> {
+  const virtual = rows.length > VIRTUAL_FROM;
+  // where the body starts in the page: the filter bar and toolbar above it may change height
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    if (!virtual) return;
+    const body = frame.current?.querySelector<HTMLElement>('.ant-table-tbody');
+    if (!body) return;
+    // the offsets down to the document, which scrolling leaves alone (a client rect moves with it)
+    let top = 0;
+    for (
+      let element: HTMLElement | null = body;
+      element;
+      element = element.offsetParent as HTMLElement | null
+    )
+      top += element.offsetTop;
+    if (top !== margin) setMargin(top);
+  });
+  const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
+    count: virtual ? rows.length : 0,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    // a row not laid out (jsdom, a hidden view) keeps its estimate rather than collapsing to 0
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
+    enabled: virtual,
+  });
+  if (!virtual) return { virtual, rows, first: 0, before: 0, after: 0 };
+  const items = virtualizer.getVirtualItems();
+  if (items.length === 0)
+    return { virtual, rows: [], first: 0, before: 0, after: virtualizer.getTotalSize() };
+  const first = items[0];
+  const last = items[items.length - 1];
+  return {
+    virtual,
+    rows: rows.slice(first.index, last.index + 1),
+    first: first.index,
+    before: first.start - margin,
+    after: Math.max(0, virtualizer.getTotalSize() - (last.end - margin)),
+    measure: virtualizer.measureElement,
+  };
+}

@@ -1,0 +1,189 @@
+// The list page of a tree resource (the content categories) against the real server app on
+// PGlite (realServer.ts): it reads the tree a level at a time and never the table, pages a long
+// level with a "load more" row, shows the rows a filter matches under the rows above them, draws
+// only a window of a 2,000-row level, and a delete refreshes the level the row was in.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHttp } from '../../../runtime/client/http.ts';
+import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
+import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
+import { TREE_PAGE } from '../../../runtime/ui/useTreeTable.ts';
+import { loadResources, Providers, resourceNamed } from './harness.tsx';
+import { type RealServer, startRealServer } from './realServer.ts';
+
+const CATEGORIES = '/api/cms/contentCategorys';
+
+let real: RealServer;
+let resources: Resource[];
+
+beforeAll(async () => {
+  [real, resources] = await Promise.all([startRealServer(), loadResources()]);
+}, 120_000);
+afterAll(async () => {
+  await real?.close();
+});
+const windowScroll = Object.getOwnPropertyDescriptor(window, 'scrollY');
+afterEach(() => {
+  if (windowScroll) Object.defineProperty(window, 'scrollY', windowScroll);
+});
+
+/** A category tree made for one test: name → id. Every name carries the test's own tag. */
+async function makeTree(tag: string, shape: Array<[string, string | 0]>): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const [name, parent] of shape) {
+    const row = await real.api('POST', CATEGORIES, {
+      categoryName: `${name}${tag}`,
+      kind: 0,
+      parentId: parent === 0 ? 0 : ids.get(parent),
+    });
+    ids.set(name, row.id);
+  }
+  return ids;
+}
+
+function renderPage(initialEntry = '/') {
+  real.http.received.length = 0;
+  const http = createHttp({
+    baseURL: real.http.url,
+    getToken: () => real.token,
+    notify: { error: (message) => expect.fail(`toast: ${message}`) },
+    onTokenFailed: () => {},
+  });
+  const resource = resourceNamed(resources, 'contentCategorys');
+  return render(
+    <Providers http={http} resources={resources} initialEntry={initialEntry}>
+      <ResourcePage
+        resource={resource}
+        client={createResourceClient(http, resource)}
+        lang="zh"
+        can={() => true}
+      />
+    </Providers>,
+  );
+}
+
+const reads = () =>
+  real.http.received.filter((r) => r.method === 'GET' && r.path === CATEGORIES).map((r) => r.query);
+
+/** The table row showing a category. */
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+/** Scrolls the window as a user would: jsdom lays nothing out, so the offset is set and announced. */
+function scrollWindow(top: number) {
+  Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+/** Past the end of any table here: the window shows its last rows. */
+const END = 1_000_000;
+
+const expand = async (name: string) =>
+  fireEvent.click(within(await rowOf(name)).getByRole('button', { name: '展开' }));
+
+describe('the list page of a tree resource', () => {
+  it('reads the top level, then a level as its row opens; a leaf has nothing to open', async () => {
+    const ids = await makeTree('·层', [
+      ['学校新闻', 0],
+      ['校园动态', '学校新闻'],
+      ['班级风采', '校园动态'],
+      ['通知公告', 0],
+    ]);
+    renderPage();
+    await screen.findByText('学校新闻·层');
+    expect(screen.getByText('通知公告·层')).toBeTruthy();
+    expect(screen.queryByText('校园动态·层')).toBeNull();
+    // nothing but the top level was read, a page of it, each row saying whether it has children
+    expect(reads().map((q) => [q.get('parentId'), q.get('hasChildren'), q.get('limit')])).toEqual([
+      ['0', 'true', String(TREE_PAGE)],
+    ]);
+    expect(within(await rowOf('通知公告·层')).queryByRole('button', { name: '展开' })).toBeNull();
+
+    await expand('学校新闻·层');
+    await screen.findByText('校园动态·层');
+    expect(reads().at(-1)!.get('parentId')).toBe(String(ids.get('学校新闻')));
+    expect(screen.queryByText('班级风采·层')).toBeNull();
+    await expand('校园动态·层');
+    await screen.findByText('班级风采·层');
+    expect(within(await rowOf('班级风采·层')).queryByRole('button', { name: '展开' })).toBeNull();
+
+    fireEvent.click(within(await rowOf('学校新闻·层')).getByRole('button', { name: '收起' }));
+    await waitFor(() => expect(screen.queryByText('校园动态·层')).toBeNull());
+  });
+
+  it('shows the rows a filter matches under every row above them, opened', async () => {
+    await makeTree('·筛', [
+      ['学校新闻', 0],
+      ['校园动态', '学校新闻'],
+      ['班级风采', '校园动态'],
+      ['班级日志', 0],
+    ]);
+    renderPage('/?f.categoryName=班级');
+    await screen.findByText('班级风采·筛');
+    // the hit is shown where it sits, under rows that do not match themselves
+    expect(screen.getByText('学校新闻·筛')).toBeTruthy();
+    expect(screen.getByText('校园动态·筛')).toBeTruthy();
+    expect(screen.getByText('班级日志·筛')).toBeTruthy();
+    const search = reads().find((q) => q.get('categoryName') === '班级')!;
+    expect(search.get('ancestors')).toBe('true');
+    expect(search.get('parentId')).toBeNull();
+    // no level was read besides the search
+    expect(reads().every((q) => q.get('categoryName') === '班级')).toBe(true);
+    // a hit's row can be closed like any other
+    fireEvent.click(within(await rowOf('学校新闻·筛')).getByRole('button', { name: '收起' }));
+    await waitFor(() => expect(screen.queryByText('班级风采·筛')).toBeNull());
+  });
+
+  it('pages a long level with a "load more" row, and draws a window of its 2,000 rows', async () => {
+    const ids = await makeTree('·大', [['大栏目', 0]]);
+    const parent = ids.get('大栏目')!;
+    await real.sql(`
+      insert into cms_content_categorys (parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
+      select ${parent}, '子栏目' || lpad(i::text, 4, '0') || '·大', 0, 0, true, false, i
+      from generate_series(1, 2000) i`);
+    renderPage();
+    await expand('大栏目·大');
+    await screen.findByText('子栏目0001·大');
+    // the level's rows are read a page at a time; its "load more" row is drawn once scrolled to
+    expect(screen.queryByText(/加载更多/)).toBeNull();
+    scrollWindow(END);
+    const more = async (shown: number) =>
+      (await screen.findByText(`加载更多（已显示 ${shown} / 2000）`)).closest('button') as HTMLElement;
+    for (let shown = TREE_PAGE; shown < 2000; shown += TREE_PAGE) fireEvent.click(await more(shown));
+    await screen.findByText('子栏目2000·大');
+    expect(screen.queryByText(/加载更多/)).toBeNull();
+    expect(screen.queryByText('子栏目0001·大')).toBeNull();
+    const pages = reads().filter((q) => q.get('parentId') === String(parent));
+    expect(pages.map((q) => q.get('page'))).toEqual(['1', '2', '3', '4']);
+
+    // the table holds the 2,000 rows and the other top rows, but draws a window of them
+    const drawn = document.querySelectorAll('tbody tr[data-row-key]');
+    expect(drawn.length).toBeGreaterThan(10);
+    expect(drawn.length).toBeLessThan(100);
+    // the rows left out stand as a spacer above the drawn ones, so the page scrolls as if all were there
+    const spacer = document.querySelector('tbody tr[data-spacer] td') as HTMLElement;
+    expect(Number.parseInt(spacer.style.height, 10)).toBeGreaterThan(1900 * 40);
+    scrollWindow(0);
+    await screen.findByText('大栏目·大');
+  });
+
+  it('refreshes the level a row is deleted from', async () => {
+    await makeTree('·删', [
+      ['学校新闻', 0],
+      ['校园动态', '学校新闻'],
+      ['社团活动', '学校新闻'],
+    ]);
+    renderPage();
+    await expand('学校新闻·删');
+    const row = await rowOf('社团活动·删');
+    fireEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
+    const popover = (await screen.findByText(/确定/, { selector: '.ant-popconfirm-title' })).closest(
+      '.ant-popover',
+    ) as HTMLElement;
+    fireEvent.click(within(popover).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(screen.queryByText('社团活动·删')).toBeNull());
+    expect(screen.getByText('校园动态·删')).toBeTruthy();
+  });
+});
