@@ -358,6 +358,7 @@ describe.each(backends)('public content service on $name', (backend) => {
       .selectFrom('sys_audit_log')
       .selectAll()
       .where('action', '=', 'submit')
+      .where('target', '=', String(sent.body.data.id))
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ user_id: null, resource: 'reportedmessages', address: '127.0.0.1' });
   });

@@ -41,10 +41,10 @@ describe.each(backends)('recycle bin on $name', (backend) => {
         id: number;
       }>
     ).map((r) => r.id);
-  const newContent = async (title: string) => {
+  const newContent = async (title: string, category = categoryId) => {
     const id = await created(CONTENTS, {
       title,
-      categoryId,
+      categoryId: category,
       body: '<p>正文</p>',
       publishTime: '2026-01-05T02:00:00Z',
     });
@@ -69,17 +69,19 @@ describe.each(backends)('recycle bin on $name', (backend) => {
   });
 
   it('hides a deleted content from the list, reads, id look-ups, the public service and the dashboard, and brings it back on restore', async () => {
-    const id = await newContent('回收站里的新闻');
+    // a category of its own: the public list and count below are of it alone
+    const own = await created('/api/cms/contentCategorys', { categoryName: '回收站专属栏目', kind: 0 });
+    const id = await newContent('回收站里的新闻', own);
     const publicOne = `/api/cms/web/contents/${id}`;
     const seen = async () => {
       const list = (await api('GET', CONTENTS, undefined, admin, { title: '回收站里的新闻' })).body.data;
       const byId = (await api('GET', CONTENTS, undefined, admin, { id: String(id) })).body.data;
       const publicList = (
-        await call(server.app, 'GET', '/api/cms/web/contents', { query: { categoryId: String(categoryId) } })
+        await call(server.app, 'GET', '/api/cms/web/contents', { query: { categoryId: String(own) } })
       ).body.data;
       const count = (
         await call(server.app, 'GET', '/api/cms/web/contents/count', {
-          query: { categoryId: String(categoryId) },
+          query: { categoryId: String(own) },
         })
       ).body.data;
       const dashboard = (await api('GET', '/api/sys/dashboard')).body.data;
