@@ -143,12 +143,13 @@ const columnType = (place: Place, column: string) =>
   ).then((rows) => rows[0]?.type);
 
 describe.each(kinds)('schema-admin db --apply on $name', (kind) => {
-  let place: Place;
+  let place: Place | undefined;
   afterAll(async () => {
     await place?.dispose();
   });
 
   it('changes nothing without --apply, and widens integer to number with it', async () => {
+    await place?.dispose();
     place = await started(kind);
     const dir = await schemaDir({ ...FIELDS, hits: FIELDS.hits.replace('integer', 'number') });
     const plan = await run(dir, place);
@@ -173,7 +174,8 @@ describe.each(kinds)('schema-admin db --apply on $name', (kind) => {
   });
 
   it('refuses a drop without its flag, hints at a rename, and with the flag backs up first; the backup restores', async () => {
-    await place.dispose();
+    // a fresh database for each test, whichever ran before
+    await place?.dispose();
     place = await started(kind);
     const { oldCode: _gone, ...rest } = FIELDS;
     // oldCode renamed to code in the YAML without `column:`: to the database, a column gone and one added
@@ -228,7 +230,8 @@ describe.each(kinds)('schema-admin db --apply on $name', (kind) => {
   });
 
   it('asks for a backfill for a required field new to a table with rows, and lists rows an enum option removed leaves', async () => {
-    await place.dispose();
+    // a fresh database for each test, whichever ran before
+    await place?.dispose();
     place = await started(kind);
     const author =
       '  author:\n    type: string\n    title: { zh: 作者, en: Author }\n    required: true\n    maxLength: 50\n';
@@ -270,7 +273,8 @@ describe.each(kinds)('schema-admin db --apply on $name', (kind) => {
   });
 
   it('converts a column to a narrower type only when allowed, and says so when a value does not convert', async () => {
-    await place.dispose();
+    // a fresh database for each test, whichever ran before
+    await place?.dispose();
     place = await started(kind);
     const dir = await schemaDir({
       ...FIELDS,
