@@ -7,23 +7,15 @@ import { useMemo } from 'react';
 import { useDebounce } from 'use-debounce';
 import type { Id, ResourceClient } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
-import { entryOf, type Level, ROOT_KEY, type TreeEntry } from './pickerTree.ts';
+import { entryOf, ROOT_KEY, type TreeEntry } from './pickerTree.ts';
 import { useRefClient } from './ResourcesContext.tsx';
 import { canSearchLabel } from './useRefOptions.ts';
 import { PICKER_PAGE, SEARCH_DEBOUNCE_MS } from './useRefSearch.ts';
-import { useTreeReads } from './useTreeReads.ts';
+import { type TreeReads, useTreeReads } from './useTreeReads.ts';
 
-export interface TreePicker {
+export interface TreePicker
+  extends Pick<TreeReads, 'levels' | 'searching' | 'hits' | 'order' | 'searchCount' | 'loading'> {
   entries: ReadonlyMap<string, TreeEntry>;
-  levels: ReadonlyMap<string, Level>;
-  /** a search is on: `hits` and `order` describe its tree */
-  searching: boolean;
-  hits: string[];
-  /** the hits and the rows above them, in the order siblings are shown */
-  order: string[];
-  /** how many hits are loaded, of how many */
-  searchCount: { shown: number; total: number };
-  loading: boolean;
   /** whether the server filters by the typed text (else the picker filters what it has) */
   serverSearch: boolean;
   /** reads the first page of a level; resolves once it is there */

@@ -11,10 +11,9 @@ import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefTreeSelect } from '../../../runtime/ui/RefTreeSelect.tsx';
 import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
+import { CATEGORIES, makeTree } from './categoryTree.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
-
-const CATEGORIES = '/api/cms/contentCategorys';
 
 let real: RealServer;
 let resources: Resource[];
@@ -28,20 +27,6 @@ afterAll(async () => {
 
 function fieldOf(resource: string, name: string): Field {
   return resourceNamed(resources, resource).fields.find((f) => f.name === name)!;
-}
-
-/** A category tree made for one test: name → id. Every name carries the test's own tag. */
-async function makeTree(tag: string, shape: Array<[string, string | 0]>): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const [name, parent] of shape) {
-    const row = await real.api('POST', CATEGORIES, {
-      categoryName: `${name}${tag}`,
-      kind: 0,
-      parentId: parent === 0 ? 0 : ids.get(parent),
-    });
-    ids.set(name, row.id);
-  }
-  return ids;
 }
 
 const SCHOOL: Array<[string, string | 0]> = [
@@ -105,7 +90,7 @@ function expectNoWholeTable() {
 describe('RefTreeSelect', () => {
   it('reads the roots, then a level as its node opens, and keeps a category from moving under itself or anything below it', async () => {
     const tag = '·甲';
-    const ids = await makeTree(tag, SCHOOL);
+    const ids = await makeTree(real, tag, SCHOOL);
     renderPicker({ field: fieldOf('contentCategorys', 'parentId'), selfId: ids.get('校园动态') });
     open();
     await title(`学校新闻${tag}`);
@@ -128,7 +113,7 @@ describe('RefTreeSelect', () => {
 
   it('names its value by its path before it is opened, reading it by id', async () => {
     const tag = '·乙';
-    const ids = await makeTree(tag, SCHOOL);
+    const ids = await makeTree(real, tag, SCHOOL);
     const { container } = renderPicker({
       field: fieldOf('contents', 'categoryId'),
       value: ids.get('班级风采'),
@@ -145,7 +130,7 @@ describe('RefTreeSelect', () => {
 
   it('searches on the server and shows each hit under the rows above it, disabled below the edited row', async () => {
     const tag = '·丙';
-    const ids = await makeTree(tag, SCHOOL);
+    const ids = await makeTree(real, tag, SCHOOL);
     renderPicker({ field: fieldOf('contentCategorys', 'parentId'), selfId: ids.get('校园动态') });
     open();
     await title(`学校新闻${tag}`);
@@ -163,7 +148,7 @@ describe('RefTreeSelect', () => {
 
   it('pages a large level with a "load more" entry', async () => {
     const tag = '·丁';
-    const ids = await makeTree(tag, [['大栏目', 0]]);
+    const ids = await makeTree(real, tag, [['大栏目', 0]]);
     const count = PICKER_PAGE + 10;
     for (let i = 0; i < count; i += 20)
       await Promise.all(
@@ -194,7 +179,7 @@ describe('RefTreeSelect', () => {
 
   it('ticks each entry of a multiple pick on its own: a parent brings nothing below it', async () => {
     const tag = '·戊';
-    const ids = await makeTree(tag, SCHOOL);
+    const ids = await makeTree(real, tag, SCHOOL);
     const field: Field = { ...fieldOf('contents', 'categoryId'), multiple: true };
     const changes: unknown[] = [];
     renderPicker({ field, multiple: true, value: [], onChange: (v) => changes.push(v) });
@@ -207,7 +192,7 @@ describe('RefTreeSelect', () => {
 
   it('offers every category to a content, whatever the content id', async () => {
     const tag = '·己';
-    const ids = await makeTree(tag, SCHOOL);
+    const ids = await makeTree(real, tag, SCHOOL);
     // a content whose id happens to be this category's: the category tree has nothing to do with it
     renderPicker({ field: fieldOf('contents', 'categoryId'), selfId: ids.get('学校新闻') });
     open();

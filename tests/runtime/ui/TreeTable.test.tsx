@@ -9,10 +9,9 @@ import { createResourceClient } from '../../../runtime/client/resourceClient.ts'
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
 import { TREE_PAGE } from '../../../runtime/ui/useTreeTable.ts';
+import { CATEGORIES, makeTree } from './categoryTree.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
-
-const CATEGORIES = '/api/cms/contentCategorys';
 
 let real: RealServer;
 let resources: Resource[];
@@ -27,20 +26,6 @@ const windowScroll = Object.getOwnPropertyDescriptor(window, 'scrollY');
 afterEach(() => {
   if (windowScroll) Object.defineProperty(window, 'scrollY', windowScroll);
 });
-
-/** A category tree made for one test: name → id. Every name carries the test's own tag. */
-async function makeTree(tag: string, shape: Array<[string, string | 0]>): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const [name, parent] of shape) {
-    const row = await real.api('POST', CATEGORIES, {
-      categoryName: `${name}${tag}`,
-      kind: 0,
-      parentId: parent === 0 ? 0 : ids.get(parent),
-    });
-    ids.set(name, row.id);
-  }
-  return ids;
-}
 
 function renderPage(initialEntry = '/') {
   real.http.received.length = 0;
@@ -85,7 +70,7 @@ const expand = async (name: string) =>
 
 describe('the list page of a tree resource', () => {
   it('reads the top level, then a level as its row opens; a leaf has nothing to open', async () => {
-    const ids = await makeTree('·层', [
+    const ids = await makeTree(real, '·层', [
       ['学校新闻', 0],
       ['校园动态', '学校新闻'],
       ['班级风采', '校园动态'],
@@ -114,7 +99,7 @@ describe('the list page of a tree resource', () => {
   });
 
   it('shows the rows a filter matches under every row above them, opened', async () => {
-    await makeTree('·筛', [
+    await makeTree(real, '·筛', [
       ['学校新闻', 0],
       ['校园动态', '学校新闻'],
       ['班级风采', '校园动态'],
@@ -137,7 +122,7 @@ describe('the list page of a tree resource', () => {
   });
 
   it('pages a long level with a "load more" row, and draws a window of its 2,000 rows', async () => {
-    const ids = await makeTree('·大', [['大栏目', 0]]);
+    const ids = await makeTree(real, '·大', [['大栏目', 0]]);
     const parent = ids.get('大栏目')!;
     await real.sql(`
       insert into cms_content_categorys (parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
@@ -170,7 +155,7 @@ describe('the list page of a tree resource', () => {
   });
 
   it('refreshes the level a row is deleted from', async () => {
-    await makeTree('·删', [
+    await makeTree(real, '·删', [
       ['学校新闻', 0],
       ['校园动态', '学校新闻'],
       ['社团活动', '学校新闻'],

@@ -241,18 +241,7 @@ describe.each(places)('publish moments on $name', (place) => {
   it('moves the waiting job when the time changes, and drops it when the content is withdrawn or deleted', async () => {
     const id = await scheduled(server, token, await fromNow(server, 3600));
     const later = await fromNow(server, 7200);
-    const row = (await call(server.app, 'GET', `/api/cms/contents/${id}`, { token })).body.data;
-    const saved = await call(server.app, 'PUT', `/api/cms/contents/${id}`, {
-      token,
-      body: {
-        title: row.title,
-        categoryId: row.categoryId,
-        body: row.body,
-        publishTime: later,
-        version: row.version,
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await retime(server, id, { publishTime: later });
     const moved = await jobs(server, id);
     expect(moved).toHaveLength(1);
     expect(moved[0].run_at.toISOString()).toBe(later);
