@@ -7,13 +7,17 @@ import { type ExpandedState, functionalUpdate, type Updater } from '@tanstack/re
 import { useMemo, useState } from 'react';
 import { MAX_LIMIT } from '../client/constants.ts';
 import type { Filters, ResourceClient, Row } from '../client/resourceClient.ts';
+import type { Resource } from '../schema/types.ts';
 import type { TreeRow } from './buildTree.ts';
 import { entryOf, levelTree, ROOT_KEY, searchTree, type TreeEntry } from './pickerTree.ts';
 import { tableRows } from './treeTableRows.ts';
 import { useTreeReads } from './useTreeReads.ts';
 
-/** Rows a level or a search is read in: the list's largest page, so few "load more" clicks. */
-export const TREE_PAGE = MAX_LIMIT;
+/**
+ * Rows a level or a search is read in: the schema's page size (`list.pageSize`; the CMS's trees
+ * say 500, so few "load more" clicks), at most the list's largest page.
+ */
+export const treePage = (resource: Resource): number => Math.min(resource.list.pageSize, MAX_LIMIT);
 
 export interface TreeTable {
   data: TreeRow[];
@@ -36,7 +40,7 @@ export function useTreeTable(
   const filtering = Object.keys(options.filters).length > 0;
   const reads = useTreeReads({
     client,
-    pageSize: TREE_PAGE,
+    pageSize: treePage(client.resource),
     sort: options.sort,
     enabled: options.enabled,
     search: filtering ? options.filters : undefined,

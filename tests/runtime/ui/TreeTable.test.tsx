@@ -8,7 +8,7 @@ import { createHttp } from '../../../runtime/client/http.ts';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
-import { TREE_PAGE } from '../../../runtime/ui/useTreeTable.ts';
+import { treePage } from '../../../runtime/ui/useTreeTable.ts';
 import { CATEGORIES, makeTree } from './categoryTree.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
@@ -82,7 +82,7 @@ describe('the list page of a tree resource', () => {
     expect(screen.queryByText('校园动态·层')).toBeNull();
     // nothing but the top level was read, a page of it, each row saying whether it has children
     expect(reads().map((q) => [q.get('parentId'), q.get('hasChildren'), q.get('limit')])).toEqual([
-      ['0', 'true', String(TREE_PAGE)],
+      ['0', 'true', String(treePage(resourceNamed(resources, 'contentCategorys')))],
     ]);
     expect(within(await rowOf('通知公告·层')).queryByRole('button', { name: '展开' })).toBeNull();
 
@@ -136,7 +136,8 @@ describe('the list page of a tree resource', () => {
     scrollWindow(END);
     const more = async (shown: number) =>
       (await screen.findByText(`加载更多（已显示 ${shown} / 2000）`)).closest('button') as HTMLElement;
-    for (let shown = TREE_PAGE; shown < 2000; shown += TREE_PAGE) fireEvent.click(await more(shown));
+    const page = treePage(resourceNamed(resources, 'contentCategorys'));
+    for (let shown = page; shown < 2000; shown += page) fireEvent.click(await more(shown));
     await screen.findByText('子栏目2000·大');
     expect(screen.queryByText(/加载更多/)).toBeNull();
     expect(screen.queryByText('子栏目0001·大')).toBeNull();
