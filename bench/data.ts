@@ -5,10 +5,13 @@
 // (`insert … select … from generate_series`), a million in a few minutes, and never committed.
 // Run it again and it makes the same rows: every value is a function of the row number.
 import { parseArgs } from 'node:util';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import type { Manifest } from '../runtime/schema/types.ts';
 import { connectDatabase } from '../server/db/connect.ts';
 import { migrateSystemTables } from '../server/db/migrate.ts';
 import { syncResourceTables } from '../server/db/syncTables.ts';
+import type { Database } from '../server/db/tables.ts';
 import { DEFAULT_SECURITY } from '../server/security.ts';
 import { seedDatabase } from '../server/seed/seed.ts';
 import { loadManifest } from '../server/start.ts';
@@ -216,29 +219,68 @@ export function benchDataStatements(rows: number): string[] {
   ];
 }
 
-async function fill(client: pg.Client, rows: number): Promise<void> {
-  await client.query('begin');
-  for (const statement of benchDataStatements(rows)) await client.query(statement);
-  await client.query('commit');
+/** Plain SQL on a database or one of its connections, the rows it answered. */
+async function query(db: Kysely<any>, text: string): Promise<any[]> {
+  return [...(await sql.raw(text).execute(db)).rows];
 }
 
 /** The indexes and keys of the contents table go before a bulk insert; the schema diff makes them again. */
-async function dropContentIndexes(client: pg.Client): Promise<void> {
-  const keys = await client.query(`
-    select conname from pg_constraint where conrelid = 'cms_contents'::regclass and contype = 'f'`);
-  for (const { conname } of keys.rows)
-    await client.query(`alter table cms_contents drop constraint "${conname}"`);
-  const indexes = await client.query(`
-    select indexname from pg_indexes
-    where tablename = 'cms_contents' and schemaname = current_schema() and indexname <> 'cms_contents_pkey'`);
-  for (const { indexname } of indexes.rows) await client.query(`drop index "${indexname}"`);
+async function dropContentIndexes(db: Kysely<any>): Promise<void> {
+  const keys = await query(
+    db,
+    `select conname from pg_constraint where conrelid = 'cms_contents'::regclass and contype = 'f'`,
+  );
+  for (const { conname } of keys) await query(db, `alter table cms_contents drop constraint "${conname}"`);
+  const indexes = await query(
+    db,
+    `select indexname from pg_indexes
+    where tablename = 'cms_contents' and schemaname = current_schema() and indexname <> 'cms_contents_pkey'`,
+  );
+  for (const { indexname } of indexes) await query(db, `drop index "${indexname}"`);
+}
+
+export interface FillTimes {
+  rowsMs: number;
+  indexMs: number;
+  vacuumMs: number;
+  /** index and key statements the schema diff ran */
+  statements: number;
+}
+
+/**
+ * Replaces the contents, categories and offices of a migrated and seeded database with the
+ * bench rows: the contents' indexes dropped, the rows inserted in one transaction, the
+ * schema's indexes and keys made again over the full table, then `vacuum analyze`. The same on
+ * PostgreSQL and PGlite (whose pool holds one connection, so nothing here holds a second).
+ */
+export async function fillBenchData(
+  db: Kysely<Database>,
+  manifest: Manifest,
+  rows: number,
+): Promise<FillTimes> {
+  const started = performance.now();
+  await dropContentIndexes(db);
+  await db.transaction().execute(async (trx) => {
+    for (const statement of benchDataStatements(rows)) await query(trx, statement);
+  });
+  const filled = performance.now();
+  // the schema's indexes and keys, built once over the full table
+  const statements = await syncResourceTables(db, manifest);
+  const indexed = performance.now();
+  for (const table of ['cms_contents', 'cms_content_categorys', 'cms_sourceoffices'])
+    await query(db, `vacuum analyze ${table}`);
+  return {
+    rowsMs: filled - started,
+    indexMs: indexed - filled,
+    vacuumMs: performance.now() - indexed,
+    statements: statements.length,
+  };
 }
 
 async function main(): Promise<void> {
   const args = readArgs();
   const url = await createDatabase(args.url, args.rows);
   const manifest = await loadManifest('schemas');
-  const started = performance.now();
   const database = await connectDatabase({ url });
   await migrateSystemTables(database.db);
   await syncResourceTables(database.db, manifest);
@@ -247,27 +289,17 @@ async function main(): Promise<void> {
     scrypt: DEFAULT_SECURITY.scrypt,
     sampleData: false,
   });
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await dropContentIndexes(client);
-  await fill(client, args.rows);
-  const filled = performance.now();
-  // the schema's indexes and keys, built once over the full table
-  const statements = await syncResourceTables(database.db, manifest);
-  const indexed = performance.now();
-  await client.query('vacuum analyze cms_contents');
-  await client.query('vacuum analyze cms_content_categorys');
-  await client.query('vacuum analyze cms_sourceoffices');
-  const { rows } = await client.query(
+  const times = await fillBenchData(database.db, manifest, args.rows);
+  const rows = await query(
+    database.db,
     `select pg_size_pretty(pg_total_relation_size('cms_contents')) as size, count(*)::int as n from cms_contents`,
   );
-  await client.end();
   await database.close();
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
     `${new URL(url).pathname.slice(1)}: ${rows[0].n} contents (${rows[0].size} with indexes); ` +
-      `rows ${s(filled - started)}, ${statements.length} index and key statements ${s(indexed - filled)}, ` +
-      `vacuum ${s(performance.now() - indexed)}`,
+      `rows ${s(times.rowsMs)}, ${times.statements} index and key statements ${s(times.indexMs)}, ` +
+      `vacuum ${s(times.vacuumMs)}`,
   );
 }
 

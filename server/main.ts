@@ -18,7 +18,7 @@ async function main(): Promise<number> {
       schemaDir: config.schemaDir,
       staticDir: resolve('dist'),
       logger: { level: process.env.LOG_LEVEL || 'warn' },
-      // PGlite in this thread: only to measure what its own process saves (bench/pgliteLatency.ts)
+      // PGlite in this thread: only to measure what its own process saves (bench/pglite.ts)
       pgliteInProcess: process.env.PGLITE_IN_PROCESS === '1',
     });
   } catch (error) {

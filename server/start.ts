@@ -32,7 +32,7 @@ export interface StartOptions {
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
   security?: Partial<SecurityConfig>;
-  /** PGlite in the server's own thread instead of its own process: only for comparing the two (bench/pgliteLatency.ts) */
+  /** PGlite in the server's own thread instead of its own process: only for comparing the two (bench/pglite.ts) */
   pgliteInProcess?: boolean;
 }
 
