@@ -1,8 +1,9 @@
 // What `npm start` and `npm run dev` run. `--help` (or `-h`) prints the help and stops before
 // anything is built, opened or listened on; otherwise `start` builds the app and the manifest
 // (`npm run build`) and starts the server (main.ts), and `dev` starts the dev server (dev.ts).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { helpText } from './config.ts';
+import { ensurePgliteTemplate } from './db/pgliteTemplate.ts';
 
 const DEV_HELP = [
   'Usage: npm run dev [-- --help]',
@@ -32,8 +33,15 @@ async function launch(command: string, args: string[]): Promise<void> {
     return;
   }
   if (command !== 'start') throw new Error(`unknown command ${command}: start or dev`);
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // the embedded database's empty cluster is made while the app builds, so the first start
+  // copies it instead of waiting for initdb (db/pgliteTemplate.ts)
+  const [status] = await Promise.all([
+    new Promise<number | null>((resolve) =>
+      spawn('npm', ['run', 'build'], { stdio: 'inherit' }).once('exit', resolve),
+    ),
+    process.env.DATABASE_URL ? undefined : ensurePgliteTemplate(),
+  ]);
+  if (status !== 0) process.exit(status ?? 1);
   await import('./main.ts');
 }
 

@@ -1,0 +1,92 @@
+// A new embedded database starts as a copy of an empty cluster instead of running initdb: in
+// PGlite initdb is a second WebAssembly program that takes 4–15 s on the machines of
+// docs/benchmarks.md ("The embedded database"), where loading the same cluster from a tarball
+// takes about one. The copy is made once per PGlite version, by initdb in a process of its own
+// (pgliteTemplateProcess.ts; the memory initdb leaves behind goes with that process), and kept
+// in the project's npm cache folder, `node_modules/.cache/schema-admin/`, which `npm ci`
+// clears. `npm start` makes it while the app builds, the server before it forks its database
+// process, the test suites once before their workers start; every database made after that
+// skips initdb. A missing or unreadable copy only means initdb runs as before.
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+// the package's own folder, from its entry point (its package.json is not among its exports)
+const pglitePackage = join(dirname(require.resolve('@electric-sql/pglite')), '..');
+const maker = join(dirname(fileURLToPath(import.meta.url)), 'pgliteTemplateProcess.ts');
+
+let version: string | undefined;
+
+async function pgliteVersion(): Promise<string> {
+  version ??= (JSON.parse(await readFile(join(pglitePackage, 'package.json'), 'utf8')) as { version: string })
+    .version;
+  return version;
+}
+
+/** Where the empty cluster of this PGlite version is kept: beside the package, in npm's cache folder. */
+export async function pgliteTemplatePath(): Promise<string> {
+  const nodeModules = join(pglitePackage, '..', '..');
+  return join(nodeModules, '.cache', 'schema-admin', `pglite-${await pgliteVersion()}-empty.tar.gz`);
+}
+
+/** Whether `dataDir` holds no cluster yet (in memory: always), so a copy can fill it. */
+export function isNewCluster(dataDir?: string): boolean {
+  return !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+}
+
+/** The kept empty cluster, when there is one. */
+export async function readPgliteTemplate(path?: string): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await readFile(path ?? (await pgliteTemplatePath())));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets a kept copy PGlite could not start from, so the next start runs initdb and makes another. */
+export async function discardPgliteTemplate(path?: string): Promise<void> {
+  await rm(path ?? (await pgliteTemplatePath()), { force: true });
+}
+
+const making = new Map<string, Promise<void>>();
+
+/**
+ * Makes the empty cluster when it is not kept yet (initdb in a process of its own). Never
+ * throws: without a copy a new database runs initdb itself, so a failure here (a read-only
+ * node_modules, say) costs time, not the start; it is reported as a warning.
+ */
+export async function ensurePgliteTemplate(given?: string): Promise<void> {
+  const path = given ?? (await pgliteTemplatePath());
+  if (existsSync(path)) return;
+  // one maker a path in this process; callers meanwhile wait for it
+  const pending =
+    making.get(path) ??
+    make(path).finally(() => {
+      making.delete(path);
+    });
+  making.set(path, pending);
+  await pending;
+}
+
+async function make(path: string): Promise<void> {
+  const child = fork(maker, [path], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', resolve);
+    child.once('error', () => resolve(null));
+  });
+  if (code !== 0)
+    process.emitWarning(
+      `the empty embedded database could not be kept for later starts: ${stderr.trim() || `exit ${code}`}`,
+    );
+}

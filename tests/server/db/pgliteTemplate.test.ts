@@ -1,0 +1,90 @@
+// @vitest-environment node
+// A new embedded database is a copy of the kept empty cluster (no initdb), made once by a process
+// of its own; a damaged copy is discarded and the database made by initdb as before.
+
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createPglite } from '../../../server/db/connect.ts';
+import { ensurePgliteTemplate, isNewCluster, readPgliteTemplate } from '../../../server/db/pgliteTemplate.ts';
+
+/** initdb gives every cluster an identifier of its own; a copy keeps its source's */
+const clusterId = async (db: PGlite) =>
+  String(
+    (await db.query<{ id: string }>('select system_identifier::text as id from pg_control_system()')).rows[0]
+      .id,
+  );
+
+describe('the kept empty cluster', () => {
+  const dirs: string[] = [];
+  const tempDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'schema-admin-template-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is made once, and every new database, on disk or in memory, is a copy of it', async () => {
+    const template = join(await tempDir(), 'cache', 'empty.tar.gz');
+    // two callers at once share one maker
+    await Promise.all([ensurePgliteTemplate(template), ensurePgliteTemplate(template)]);
+    expect(existsSync(template)).toBe(true);
+    const source = await createPglite(undefined, await readPgliteTemplate(template));
+    const id = await clusterId(source);
+    await source.close();
+
+    const dataDir = join(await tempDir(), 'pglite');
+    expect(isNewCluster(dataDir)).toBe(true);
+    const onDisk = await createPglite(dataDir, undefined, template);
+    expect(await clusterId(onDisk)).toBe(id);
+    await onDisk.query('create table kept (n int)');
+    await onDisk.close();
+    expect(isNewCluster(dataDir)).toBe(false);
+    // an existing cluster is opened, never replaced by the copy
+    const again = await createPglite(dataDir, undefined, template);
+    expect((await again.query("select to_regclass('kept') is not null as here")).rows).toEqual([
+      { here: true },
+    ]);
+    await again.close();
+
+    const inMemory = await createPglite(undefined, undefined, template);
+    expect(await clusterId(inMemory)).toBe(id);
+    await inMemory.close();
+  });
+
+  it('runs initdb when there is no copy, and discards a copy PGlite cannot start from', async () => {
+    const dir = await tempDir();
+    const missing = join(dir, 'none.tar.gz');
+    const made = await createPglite(undefined, undefined, missing);
+    expect((await made.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await made.close();
+
+    const damaged = join(dir, 'damaged.tar.gz');
+    await writeFile(damaged, 'not a tarball');
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    let warned: unknown[][] = [];
+    try {
+      const dataDir = join(dir, 'pglite');
+      const db = await createPglite(dataDir, undefined, damaged);
+      expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await db.close();
+      expect(isNewCluster(dataDir)).toBe(false);
+    } finally {
+      warned = [...warnings.mock.calls];
+      warnings.mockRestore();
+    }
+    expect(warned).toContainEqual([expect.stringContaining('running initdb')]);
+    expect(existsSync(damaged)).toBe(false);
+  });
+
+  it('starts PGlite with a 32 MB shared buffer pool instead of 128 MB', async () => {
+    const db = await createPglite();
+    expect((await db.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
+    await db.close();
+  });
+});
