@@ -159,11 +159,28 @@ export async function findSessionGrants(
     realName: row.real_name,
     roleId: row.role_id,
     firstlogin: row.firstlogin,
-    grants: {
-      isAdmin: row.is_admin,
-      roles,
-      permissions: new Set(row.perms),
-      menuIds: new Set(row.menu_ids.map(Number)),
+    grants: lazyGrants(row.is_admin, roles, row.perms, row.menu_ids),
+  };
+}
+
+/**
+ * Grants whose sets are made when first read: most requests only ask whether a code is allowed,
+ * which an administrator's grants answer without them, and an administrator holds every menu
+ * (some hundred codes and ids a request would otherwise put in sets and throw away).
+ */
+function lazyGrants(isAdmin: boolean, roles: Grants['roles'], perms: string[], menuIds: number[]): Grants {
+  let permissions: Set<string> | undefined;
+  let menus: Set<number> | undefined;
+  return {
+    isAdmin,
+    roles,
+    get permissions() {
+      permissions ??= new Set(perms);
+      return permissions;
+    },
+    get menuIds() {
+      menus ??= new Set(menuIds.map(Number));
+      return menus;
     },
   };
 }

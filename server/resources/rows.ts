@@ -6,6 +6,7 @@ import { VERSION_COLUMN } from '../../runtime/schema/reservedNames.ts';
 import type { Field, Resource } from '../../runtime/schema/types.ts';
 import type { JoinTable } from '../db/joinTables.ts';
 import { apiValue } from '../db/treeRoot.ts';
+import { jsonTime } from '../http/jsonTime.ts';
 import { joinOf, readableFields } from './fields.ts';
 
 export type ApiRow = Record<string, unknown> & { id: number; version?: number };
@@ -37,20 +38,36 @@ function planOf(resource: Resource): RowPlan {
   return plan;
 }
 
+export interface ApiRowOptions {
+  /**
+   * times as the text a JSON answer writes for them (http/jsonTime.ts) instead of Dates: for rows
+   * that go nowhere but into a JSON answer (the lists), never for those code reads on (exports)
+   */
+  timesAsText?: boolean;
+}
+
 export async function toApiRows(
   db: Kysely<any>,
   resource: Resource,
   rows: Record<string, unknown>[],
+  options: ApiRowOptions = {},
 ): Promise<ApiRow[]> {
   const { fields, joined } = planOf(resource);
+  const timesAsText = options.timesAsText === true;
   const out: ApiRow[] = rows.map((row) => {
     const api: ApiRow =
       row[VERSION_COLUMN] === undefined
         ? { id: Number(row.id) }
         : { id: Number(row.id), version: Number(row[VERSION_COLUMN]) };
     // a join-table field holds its place in the row's order until its ids are read below
-    for (const { field, joined } of fields)
-      api[field.name] = joined ? [] : apiValue(field, row[field.column]);
+    for (const { field, joined } of fields) {
+      const value = row[field.column];
+      api[field.name] = joined
+        ? []
+        : timesAsText && value instanceof Date
+          ? jsonTime(value)
+          : apiValue(field, value);
+    }
     return api;
   });
   if (joined.length === 0) return out;

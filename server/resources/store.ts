@@ -59,7 +59,7 @@ import { type BinnedRow, binnedRows, brokenReferences, liveOnly, restoreRefused 
 import { findBlockers, stillReferencedBy } from './references.ts';
 import { type RevisionAuthor, RevisionLog } from './revisions.ts';
 import { sanitizeRichText } from './richText.ts';
-import { type ApiRow, toApiRows } from './rows.ts';
+import { type ApiRow, type ApiRowOptions, toApiRows } from './rows.ts';
 import { ancestorIds, HAS_CHILDREN_KEY, idsWithChildren, treeParentOf } from './treeRows.ts';
 
 /** A write by staff: their session and address, for the audit log. */
@@ -100,6 +100,12 @@ type RowState = 'live' | 'binned';
 
 /** From this offset on a page reads its ids first (page()). */
 const DEFERRED_READ_OFFSET = 1000;
+
+/**
+ * How list() maps its rows: they go nowhere but into a JSON answer (the admin list, the public
+ * service), so their times are the text that answer writes, made faster than JSON.stringify would.
+ */
+const LIST_ROWS: ApiRowOptions = { timesAsText: true };
 
 /** Most rows one export writes. */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -248,9 +254,9 @@ export class ResourceStore {
       shown: rows.length,
       maxCost: options.maxCountCost,
     });
-    // the fields left unread are left out, not sent as empty
+    // the fields left unread are left out, not sent as empty; a list's rows go only into an answer
     const shape = query.fields ? this.narrowed(query.fields) : this.resource;
-    const page = await toApiRows(this.db, shape, rows);
+    const page = await toApiRows(this.db, shape, rows, LIST_ROWS);
     if (drafts)
       for (const [i, row] of rows.entries()) if (row[DRAFT_FLAG_COLUMN]) page[i][HAS_DRAFT_KEY] = true;
     if (!query.tree) return { rows: page, ...total };
@@ -280,6 +286,7 @@ export class ResourceStore {
             this.db,
             shape,
             await this.sorted({ ...query, filters: [], where: undefined, ids: above }).execute(),
+            LIST_ROWS,
           );
     if (query.tree.hasChildren) {
       const withChildren = await idsWithChildren(
