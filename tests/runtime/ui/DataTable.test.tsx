@@ -1,14 +1,13 @@
 // The list table over a long list: it draws a window of the rows, and a scroll renders only the
 // rows coming into view. The rows are counted by the cell a column draws them with, a component
 // of the test's own handed to the table as any list column's cell is.
-
 import {
   type CellContext,
   createColumnHelper,
   type RowSelectionState,
   useTable,
 } from '@tanstack/react-table';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TreeRow } from '../../../runtime/ui/buildTree.ts';
@@ -19,19 +18,9 @@ import {
   type ListFeatures,
   listFeatures,
 } from '../../../runtime/ui/listTable.ts';
+import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
-const windowScroll = Object.getOwnPropertyDescriptor(window, 'scrollY');
-afterEach(() => {
-  if (windowScroll) Object.defineProperty(window, 'scrollY', windowScroll);
-});
-
-/** Scrolls the window as a user would: jsdom lays nothing out, so the offset is set and announced. */
-function scrollWindow(top: number) {
-  Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
-  act(() => {
-    window.dispatchEvent(new Event('scroll'));
-  });
-}
+afterEach(restoreWindowScroll);
 
 /** How often each row's name cell has rendered, by row id. */
 const renders = new Map<string, number>();
