@@ -6,8 +6,19 @@
 // `long-animation-frame` PerformanceObserver (a frame of 50 ms or more) and, while scrolling,
 // the gaps between animation frames. The goal: no frame over 50 ms.
 //
+// Wall-clock frames count other people's work on a shared machine, so the scroll also reports
+// figures that load leaves alone: the main thread's CPU time (Chromium's own counters, in thread
+// time) and the React components rendered, each per frame. The renders are counted through the
+// hook React offers its developer tools (installed before the page's scripts): after each commit
+// it walks the parts of the tree that were worked on and counts the components that rendered.
+//
 //   npm run bench:treetable        (builds the page first; `npx tsx bench/treeTable.ts` reuses dist/)
+//   npx tsx bench/treeTable.ts --profile DIR   (also writes a CPU profile of the scroll to DIR,
+//                                              for bench/profileTop.ts)
+import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
@@ -26,8 +37,43 @@ interface Frames {
 declare global {
   interface Window {
     __frames: Array<{ start: number; duration: number }>;
+    /** components rendered, and of them the table's body rows (antd hands those `data-row-key`) */
+    __renders: { components: number; rows: number; commits: number };
   }
 }
+
+/**
+ * Counts React renders (an init script; a string, as tsx would wrap the named functions inside in
+ * a helper the page does not have): React hands each commit to a developer-tools hook when one is
+ * there. A component rendered when its fiber is new or carries React's "performed work" flag (1);
+ * a subtree whose child list is the one of the previous commit was not worked on. Components are
+ * fibers of tags 0, 1, 11 and 15 (function, class, forwardRef, simple memo).
+ */
+const countRenders = `(() => {
+  const counts = { components: 0, rows: 0, commits: 0 };
+  window.__renders = counts;
+  const COMPONENT = new Set([0, 1, 11, 15]);
+  const walk = (next, previous) => {
+    if (COMPONENT.has(next.tag) && (previous === null || (next.flags & 1) !== 0)) {
+      counts.components++;
+      if (next.memoizedProps && next.memoizedProps['data-row-key'] !== undefined) counts.rows++;
+    }
+    if (previous !== null && next.child === previous.child) return;
+    for (let child = next.child; child; child = child.sibling)
+      walk(child, previous === null ? null : child.alternate);
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onCommitFiberUnmount: () => {},
+    onCommitFiberRoot: (_id, root) => {
+      counts.commits++;
+      walk(root.current, root.current.alternate);
+    },
+  };
+})()`;
 
 /** Collects every long animation frame from the page's start (an init script). */
 function observeFrames() {
@@ -48,6 +94,7 @@ async function framesSince(page: Page, since: number): Promise<Frames> {
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
+const renders = (page: Page) => page.evaluate(() => ({ ...window.__renders }));
 
 function line(phase: string, frames: Frames, ms: number, extra = ''): string {
   const longest = frames.long.length ? `${Math.max(...frames.long).toFixed(0)} ms` : `< ${GOAL_MS} ms`;
@@ -56,6 +103,7 @@ function line(phase: string, frames: Frames, ms: number, extra = ''): string {
 }
 
 async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { profile: { type: 'string' } } });
   const password = 'Bench-admin-pass-1';
   const server = await startServerProcess({ ADMIN_PASSWORD: password });
   // Debian's Chromium, as the browser suite launches it (tests/e2e/browser.ts, which needs vitest)
@@ -95,6 +143,15 @@ async function main(): Promise<void> {
       { token: data.token, userId: data.userId, userName: 'admin', firstlogin: false },
     );
     await page.addInitScript(observeFrames);
+    await page.addInitScript({ content: countRenders });
+    // Chromium's counters in thread time: the main thread's CPU, whatever else the machine runs
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const cpu = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const of = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+      return { thread: of('ThreadTime'), script: of('ScriptDuration') };
+    };
 
     const rows: string[] = [];
     const first = page.locator('tbody tr:visible').filter({ hasText: '大树00001' });
@@ -142,6 +199,12 @@ async function main(): Promise<void> {
     await first.waitFor();
     since = await now(page);
     started = Date.now();
+    const rendersBefore = await renders(page);
+    const cpuBefore = await cpu();
+    if (values.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     // a person's fast scroll: 600 px a frame to the end of the level, the gaps between frames timed
     // (a string: tsx would wrap a named function in a helper the page does not have)
     const gaps = await page.evaluate<number[]>(`new Promise((resolve) => {
@@ -158,16 +221,34 @@ async function main(): Promise<void> {
       requestAnimationFrame(step);
     })`);
     await last.waitFor();
+    const scrolled = await framesSince(page, since);
+    const took = Date.now() - started;
+    const cpuAfter = await cpu();
+    const rendersAfter = await renders(page);
+    if (values.profile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await mkdir(values.profile, { recursive: true });
+      await writeFile(join(values.profile, 'treeTableScroll.cpuprofile'), JSON.stringify(profile));
+    }
     const drawn = await page.locator('tbody tr[data-row-key]').count();
     const longestGap = Math.max(...gaps);
+    const perFrame = (value: number) => (value / gaps.length).toFixed(1);
     rows.push(
       line(
         `scroll to the end (${gaps.length} frames)`,
-        await framesSince(page, since),
-        Date.now() - started,
+        scrolled,
+        took,
         `longest gap between frames ${longestGap.toFixed(0)} ms; ${drawn} rows in the document |`,
       ),
     );
+    const load = [
+      '',
+      `Scroll, per frame (load-independent): main thread CPU ${perFrame(cpuAfter.thread - cpuBefore.thread)} ms, ` +
+        `of it script ${perFrame(cpuAfter.script - cpuBefore.script)} ms; ` +
+        `${perFrame(rendersAfter.components - rendersBefore.components)} components rendered, ` +
+        `${perFrame(rendersAfter.rows - rendersBefore.rows)} of them table rows; ` +
+        `${perFrame(rendersAfter.commits - rendersBefore.commits)} React commits`,
+    ];
     await context.close();
 
     process.stdout.write(
@@ -179,6 +260,7 @@ async function main(): Promise<void> {
         `| phase | took | longest frame | frames over ${GOAL_MS} ms | |`,
         '|---|---|---|---|---|',
         ...rows,
+        ...load,
         '',
       ].join('\n'),
     );

@@ -1,6 +1,10 @@
 // One button for one schema action, in the toolbar or in a row. An action with a confirm text
-// asks first (its danger flag colours both the button and the confirm).
+// asks first (its danger flag colours both the button and the confirm). The confirm is made at
+// the button's first click, not with the button: a long table draws a dozen rows each frame of a
+// quick scroll, and a closed confirm in each (a popover with its trigger, motion and observers)
+// costs about as much to draw as the rest of the row's actions.
 import { Button, type ButtonProps, Popconfirm } from 'antd';
+import { useState } from 'react';
 import type { Action, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
 
@@ -16,6 +20,7 @@ export interface ActionButtonProps {
 }
 
 export function ActionButton({ action, lang, onRun, disabled, icon, type, size }: ActionButtonProps) {
+  const [asked, setAsked] = useState(false);
   const title = action.title[lang];
   const props = { icon, type, size, disabled, danger: action.danger };
   if (!action.confirm) {
@@ -25,8 +30,16 @@ export function ActionButton({ action, lang, onRun, disabled, icon, type, size }
       </Button>
     );
   }
+  if (!asked)
+    return (
+      <Button {...props} onClick={() => setAsked(true)}>
+        {title}
+      </Button>
+    );
+  // the button in the confirm is a new one: it takes the focus the clicked one had
   return (
     <Popconfirm
+      defaultOpen
       title={action.confirm[lang]}
       okText={t('ok', lang)}
       cancelText={t('cancel', lang)}
@@ -34,7 +47,9 @@ export function ActionButton({ action, lang, onRun, disabled, icon, type, size }
       onConfirm={() => onRun()}
       disabled={disabled}
     >
-      <Button {...props}>{title}</Button>
+      <Button {...props} autoFocus>
+        {title}
+      </Button>
     </Popconfirm>
   );
 }

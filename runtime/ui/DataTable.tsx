@@ -2,10 +2,12 @@
 // expansion) and antd's Table draws it, so fixed columns, sideways scrolling, selection and
 // empty and loading states look and behave as antd's do everywhere else in the app. The
 // columns' widths and fixed sides follow the width the table is shown in (columnFit.ts). A long
-// list (an opened level of a large tree) draws only the rows in view and a few around them
-// (useVirtualRows.ts); the header, fixed columns and widths are antd's as before.
+// list (an opened level of a large tree) is handed to antd whole, and its body draws only the
+// rows in view and a few around them (TableBody.tsx, useVirtualRows.ts), so a scroll renders
+// neither this table nor the rows that stay in view; the header, fixed columns and widths are
+// antd's as before.
 import type { RowSelectionState } from '@tanstack/react-table';
-import { Checkbox, Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
+import { Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
 import { useMemo } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { fitColumns } from './columnFit.ts';
@@ -17,11 +19,9 @@ import {
   BodyWrapper,
   TableBodyContext,
   type TableBodyValue,
-  TableSpacerContext,
 } from './TableBody.tsx';
 import { moreOf } from './treeTableRows.ts';
 import { useElementWidth } from './useElementWidth.ts';
-import { useVirtualRows } from './useVirtualRows.ts';
 
 export interface DataTableProps {
   table: ListTable;
@@ -45,14 +45,18 @@ const NO_CHILDREN = '__noChildren';
 // a header never wraps: each column is at least as wide as its header (columnWidth.ts)
 const HEADER_CELL = () => ({ style: { whiteSpace: 'nowrap' as const } });
 const BODY = { body: { wrapper: BodyWrapper, row: BodyRow } };
+// antd is handed every row, so the index it gives is the row's place in the whole list, which
+// the virtualizer measures a drawn row by (TableBody.tsx)
+const rowProps = (row: ListRow, index?: number): BodyRowProps => ({
+  'data-index': index,
+  more: moreOf(row.original),
+  depth: row.depth,
+});
 
 export function DataTable({ table, layout, lang, loading, selectable, onLoadMore }: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
   const [frame, viewport] = useElementWidth<HTMLDivElement>();
   const rows = table.getRowModel().rows;
-  const shown = useVirtualRows(frame, rows);
-  // the columns keep their identity while only the rows drawn change (a scroll): antd then
-  // leaves the rows that stay in view alone
   const fit = useMemo(
     () =>
       fitColumns({
@@ -103,15 +107,8 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
   const selectedKeys = Object.keys(selection).filter((id) => selection[id]);
   const rowSelection: TableProps<ListRow>['rowSelection'] = selectable
     ? {
-        // antd's own "select all" would take the rows drawn; a long list's takes all it holds
-        columnTitle: shown.virtual ? (
-          <SelectAll
-            rows={rows}
-            selection={selection}
-            label={t('selectAll', lang)}
-            onChange={(keys) => table.setRowSelection(keys)}
-          />
-        ) : undefined,
+        // antd is handed every row, so its "select all" takes every row the table holds, even
+        // those a long list does not draw
         columnWidth: SELECTION_WIDTH,
         // the selection column sticks with the schema's start-fixed columns, in front of them
         fixed: fit.selectionFixed ? 'left' : undefined,
@@ -134,64 +131,29 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
 
   const span = columns.length + (selectable ? 1 : 0);
   const body = useMemo<TableBodyValue>(
-    () => ({ span, measure: shown.measure, lang, onLoadMore }),
-    [span, shown.measure, lang, onLoadMore],
+    () => ({ span, rows, lang, onLoadMore }),
+    [span, rows, lang, onLoadMore],
   );
-  const spacers = useMemo(() => ({ before: shown.before, after: shown.after }), [shown.before, shown.after]);
-  const onRow = (row: ListRow, index?: number): BodyRowProps => ({
-    'data-index': shown.first + (index ?? 0),
-    more: moreOf(row.original),
-    depth: row.depth,
-  });
 
   return (
     <div ref={frame}>
       <TableBodyContext.Provider value={body}>
-        <TableSpacerContext.Provider value={spacers}>
-          <Table<ListRow>
-            size="middle"
-            rowKey="id"
-            columns={columns}
-            dataSource={shown.rows}
-            components={BODY}
-            onRow={onRow}
-            rowSelection={rowSelection}
-            expandable={{ childrenColumnName: NO_CHILDREN }}
-            pagination={false}
-            loading={loading}
-            scroll={{ x: fit.scrollX }}
-            tableLayout="fixed"
-            onChange={onChange}
-          />
-        </TableSpacerContext.Provider>
+        <Table<ListRow>
+          size="middle"
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          components={BODY}
+          onRow={rowProps}
+          rowSelection={rowSelection}
+          expandable={{ childrenColumnName: NO_CHILDREN }}
+          pagination={false}
+          loading={loading}
+          scroll={{ x: fit.scrollX }}
+          tableLayout="fixed"
+          onChange={onChange}
+        />
       </TableBodyContext.Provider>
     </div>
-  );
-}
-
-/** The header's "select all" of a long list: every row it holds, "load more" rows aside. */
-function SelectAll({
-  rows,
-  selection,
-  label,
-  onChange,
-}: {
-  rows: readonly ListRow[];
-  selection: RowSelectionState;
-  label: string;
-  onChange: (keys: RowSelectionState) => void;
-}) {
-  const ids = rows.filter((row) => !moreOf(row.original)).map((row) => row.id);
-  const selected = ids.filter((id) => selection[id]).length;
-  const all = ids.length > 0 && selected === ids.length;
-  return (
-    <Checkbox
-      checked={all}
-      indeterminate={selected > 0 && !all}
-      aria-label={label}
-      onChange={(event) =>
-        onChange(event.target.checked ? Object.fromEntries(ids.map((id) => [id, true])) : {})
-      }
-    />
   );
 }

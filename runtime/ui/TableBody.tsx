@@ -1,27 +1,32 @@
-// The parts of antd's table body a long list replaces (DataTable.tsx): the body gets a spacer
-// above and below the rows drawn, standing for the rows left out, so the page scrolls as if all
-// were there; each row drawn reports its height to the virtualizer; and a tree's "load more"
-// row is one cell across the table with its button, indented as the level it continues.
+// The parts of antd's table body a long list replaces (DataTable.tsx). antd's table is handed
+// every row and builds an element for each, but the body draws only the rows in view
+// (useVirtualRows.ts), with a spacer above and below standing for the rows left out, so the page
+// scrolls as if all were there. The virtualizer lives here, in the body: a scroll renders the
+// body alone, and as antd's row elements stay the same objects while the table does not render,
+// a row that stays in view is not rendered again; only the rows coming into view are. Each row
+// drawn reports its height to the virtualizer; a tree's "load more" row is one cell across the
+// table with its button, indented as the level it continues.
 import { Button } from 'antd';
-import { createContext, type HTMLAttributes, useContext } from 'react';
+import { createContext, type HTMLAttributes, type ReactNode, useContext, useRef } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
 import type { MoreMark } from './treeTableRows.ts';
+import { useVirtualRows } from './useVirtualRows.ts';
 
 export interface TableBodyValue {
   /** how many columns a cell across the table spans */
   span: number;
-  /** the virtualizer's measure of a drawn row (absent when every row is drawn) */
-  measure?: (row: HTMLTableRowElement | null) => void;
+  /** every row the table holds, in the order drawn: the ones to draw are picked from these */
+  rows: readonly { id: string }[];
   lang: Lang;
   onLoadMore?: (parent: string) => void;
 }
 
-export const TableBodyContext = createContext<TableBodyValue>({ span: 1, lang: 'zh' });
+export const TableBodyContext = createContext<TableBodyValue>({ span: 1, rows: [], lang: 'zh' });
 
-/** The heights of the rows left out above and below the ones drawn: they change as the page
- * scrolls, so they have a context of their own, which the rows do not read. */
-export const TableSpacerContext = createContext({ before: 0, after: 0 });
+/** The virtualizer's measure of a drawn row, from the body to its rows (absent when every row is
+ * drawn); one function for the body's lifetime, so it never renders a row again. */
+const MeasureContext = createContext<((row: HTMLTableRowElement | null) => void) | undefined>(undefined);
 
 const INDENT = 20;
 
@@ -34,19 +39,32 @@ function Spacer({ height, span }: { height: number; span: number }) {
   );
 }
 
+/**
+ * The rows of antd's body from `first` to `last`. antd's body hands its wrapper two children: the
+ * row measuring the columns' widths (or nothing) and the list of row elements, one a row handed
+ * to the table, in its order (or, with no rows, the "no data" row); the list is cut, the rest kept.
+ */
+function drawn(children: ReactNode, first: number, last: number): ReactNode {
+  if (!Array.isArray(children)) return children;
+  return children.map((part) => (Array.isArray(part) ? part.slice(first, last + 1) : part));
+}
+
 export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  const { span } = useContext(TableBodyContext);
-  const { before, after } = useContext(TableSpacerContext);
+  const { span, rows } = useContext(TableBodyContext);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const shown = useVirtualRows(body, rows);
   return (
-    <tbody {...props}>
-      <Spacer height={before} span={span} />
-      {children}
-      <Spacer height={after} span={span} />
+    <tbody ref={body} {...props}>
+      <Spacer height={shown.before} span={span} />
+      <MeasureContext.Provider value={shown.measure}>
+        {shown.virtual ? drawn(children, shown.first, shown.last) : children}
+      </MeasureContext.Provider>
+      <Spacer height={shown.after} span={span} />
     </tbody>
   );
 }
 
-/** What DataTable's onRow hands each drawn row: its index in the whole list, a "load more" mark. */
+/** What DataTable's onRow hands each row: its index in the whole list, a "load more" mark. */
 export interface BodyRowProps extends HTMLAttributes<HTMLTableRowElement> {
   'data-index'?: number;
   more?: MoreMark;
@@ -54,7 +72,8 @@ export interface BodyRowProps extends HTMLAttributes<HTMLTableRowElement> {
 }
 
 export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
-  const { measure, span, lang, onLoadMore } = useContext(TableBodyContext);
+  const { span, lang, onLoadMore } = useContext(TableBodyContext);
+  const measure = useContext(MeasureContext);
   if (!more)
     return (
       <tr ref={measure} {...props}>

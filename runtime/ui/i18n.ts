@@ -16,7 +16,6 @@ const MESSAGES = {
   no: { zh: '否', en: 'No' },
   scheduled: { zh: '已排期', en: 'Scheduled' },
   selectRow: { zh: '选择此行', en: 'Select row' },
-  selectAll: { zh: '全选', en: 'Select all' },
   expand: { zh: '展开', en: 'Expand' },
   collapse: { zh: '收起', en: 'Collapse' },
   empty: { zh: '暂无数据', en: 'No data' },

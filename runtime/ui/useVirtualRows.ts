@@ -1,8 +1,9 @@
-// Which rows of a long list table are drawn (DataTable.tsx): those in the window's view and a
-// few around them, with the heights of the rest standing in above and below (TableBody.tsx).
-// The page scrolls the window, as every list page does, so the virtualizer follows the window
-// (@tanstack/react-virtual), offset by where the table's body starts; each drawn row is
-// measured, as a row grows with a wrapped cell. A short list draws every row, as before.
+// Which rows of a long list table are drawn (TableBody.tsx): those in the window's view and a few
+// around them, with the heights of the rest standing in above and below. The page scrolls the
+// window, as every list page does, so the virtualizer follows the window (@tanstack/react-virtual),
+// offset by where the table's body starts; each drawn row is measured, as a row grows with a
+// wrapped cell. A short list draws every row, as before. The hook lives in the table's body, so a
+// scroll renders the body alone and never the table around it.
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useLayoutEffect, useState } from 'react';
 
@@ -14,33 +15,32 @@ const ROW_ESTIMATE = 49;
 /** rows drawn beyond each edge of the view, so a quick scroll does not show blank space */
 const OVERSCAN = 12;
 
-export interface ShownRows<T> {
+export interface ShownRows {
   virtual: boolean;
-  /** the rows to draw, and the index of the first in the whole list */
-  rows: readonly T[];
+  /** the indexes of the first and the last row to draw, in the whole list (last < first: none) */
   first: number;
+  last: number;
   /** the heights of the rows left out above and below */
   before: number;
   after: number;
-  /** hands a drawn row (`data-index` set) to the virtualizer to measure */
+  /** hands a drawn row (`data-index` set) to the virtualizer to measure; the same function
+   * for the body's lifetime */
   measure?: (row: HTMLTableRowElement | null) => void;
 }
 
-export function useVirtualRows<T extends { id: string }>(
-  frame: RefObject<HTMLElement | null>,
-  rows: readonly T[],
-): ShownRows<T> {
+export function useVirtualRows(
+  body: RefObject<HTMLElement | null>,
+  rows: readonly { id: string }[],
+): ShownRows {
   const virtual = rows.length > VIRTUAL_FROM;
   // where the body starts in the page: the filter bar and toolbar above it may change height
   const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
-    if (!virtual) return;
-    const body = frame.current?.querySelector<HTMLElement>('.ant-table-tbody');
-    if (!body) return;
+    if (!virtual || !body.current) return;
     // the offsets down to the document, which scrolling leaves alone (a client rect moves with it)
     let top = 0;
     for (
-      let element: HTMLElement | null = body;
+      let element: HTMLElement | null = body.current;
       element;
       element = element.offsetParent as HTMLElement | null
     )
@@ -57,16 +57,16 @@ export function useVirtualRows<T extends { id: string }>(
     measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
     enabled: virtual,
   });
-  if (!virtual) return { virtual, rows, first: 0, before: 0, after: 0 };
+  if (!virtual) return { virtual, first: 0, last: rows.length - 1, before: 0, after: 0 };
   const items = virtualizer.getVirtualItems();
   if (items.length === 0)
-    return { virtual, rows: [], first: 0, before: 0, after: virtualizer.getTotalSize() };
+    return { virtual, first: 0, last: -1, before: 0, after: virtualizer.getTotalSize() };
   const first = items[0];
   const last = items[items.length - 1];
   return {
     virtual,
-    rows: rows.slice(first.index, last.index + 1),
     first: first.index,
+    last: last.index,
     before: first.start - margin,
     after: Math.max(0, virtualizer.getTotalSize() - (last.end - margin)),
     measure: virtualizer.measureElement,

@@ -2,7 +2,7 @@
 // PGlite (realServer.ts): it reads the tree a level at a time and never the table, pages a long
 // level with a "load more" row, shows the rows a filter matches under the rows above them, draws
 // only a window of a 2,000-row level, and a delete refreshes the level the row was in.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '../../../runtime/client/http.ts';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
@@ -12,6 +12,7 @@ import { treePage } from '../../../runtime/ui/useTreeTable.ts';
 import { CATEGORIES, makeTree } from './categoryTree.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
+import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
 let real: RealServer;
 let resources: Resource[];
@@ -22,10 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await real?.close();
 });
-const windowScroll = Object.getOwnPropertyDescriptor(window, 'scrollY');
-afterEach(() => {
-  if (windowScroll) Object.defineProperty(window, 'scrollY', windowScroll);
-});
+afterEach(restoreWindowScroll);
 
 function renderPage(initialEntry = '/') {
   real.http.received.length = 0;
@@ -53,14 +51,6 @@ const reads = () =>
 
 /** The table row showing a category. */
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
-
-/** Scrolls the window as a user would: jsdom lays nothing out, so the offset is set and announced. */
-function scrollWindow(top: number) {
-  Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
-  act(() => {
-    window.dispatchEvent(new Event('scroll'));
-  });
-}
 
 /** Past the end of any table here: the window shows its last rows. */
 const END = 1_000_000;
