@@ -22,6 +22,7 @@ import requestInput from './plugins/requestInput.ts';
 import resources from './plugins/resources.ts';
 import staticFiles from './plugins/static.ts';
 import sys from './plugins/sys.ts';
+import tableMaintenance from './plugins/tableMaintenance.ts';
 import { DEFAULT_SECURITY, type SecurityConfig } from './security.ts';
 import { systemHooks } from './sys/hooks.ts';
 
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: security.bodyLimit });
   await app.register(auth);
   await app.register(housekeeping);
+  await app.register(tableMaintenance);
   await app.register(jobs, options.jobs ?? {});
   await app.register(files, { storage: options.storage });
   await app.register(media);

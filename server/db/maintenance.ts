@@ -4,7 +4,7 @@
 // alone, docs/decisions.md "List totals") nor vacuumed (an edited row's old versions kept for
 // good, and the index-only scans of deep pages reading the table after all). Where no launcher
 // runs, the server does autovacuum's work itself, table by table, by autovacuum's own rule and
-// settings (server/plugins/housekeeping.ts runs it every few minutes).
+// settings (server/plugins/tableMaintenance.ts runs it every five minutes).
 import { sql } from 'kysely';
 import type { Db } from './tables.ts';
 
