@@ -28,13 +28,22 @@ async function tableMaintenance(app: FastifyInstance, options: TableMaintenanceO
       });
   };
   let timer: NodeJS.Timeout | undefined;
+  let checking: Promise<void> | undefined;
+  let closed = false;
   app.addHook('onReady', async () => {
-    if (!(await autovacuumMissing(app.db))) return;
-    timer = setInterval(run, options.everyMs ?? FIVE_MINUTES);
-    // never the reason a process stays alive
-    timer.unref();
+    // not awaited: a busy database (a long query on PGlite) must not hold the app's start
+    checking = autovacuumMissing(app.db)
+      .then((missing) => {
+        if (!missing || closed) return;
+        timer = setInterval(run, options.everyMs ?? FIVE_MINUTES);
+        // never the reason a process stays alive
+        timer.unref();
+      })
+      .catch((error) => app.log.warn({ err: error }, 'could not tell whether autovacuum runs'));
   });
   app.addHook('onClose', async () => {
+    closed = true;
+    await checking;
     clearInterval(timer);
     await running;
   });
