@@ -24,7 +24,7 @@ import {
 } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
-import { RowDetailContext } from './rowDetail.ts';
+import { RowDetailContext, useRowDetail } from './rowDetail.ts';
 import type { MoreMark } from './treeTableRows.ts';
 import { useVirtualRows, VIRTUAL_FROM } from './useVirtualRows.ts';
 
@@ -81,6 +81,32 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
       </StillContext.Provider>
       <Spacer height={shown.after} span={span} />
     </tbody>
+  );
+}
+
+/** antd's checkbox: its box's size */
+const BOX = 16;
+
+/**
+ * A row's selection box (rowSelection.renderCell): antd's checkbox, or in an outlined row a box
+ * of its size and colours, which mounts none of the checkbox's components or style hooks.
+ */
+export function SelectionCell({ checked, children }: { checked: boolean; children: ReactNode }) {
+  if (useRowDetail()) return children;
+  return (
+    <span
+      aria-hidden="true"
+      style={{
+        display: 'inline-block',
+        width: BOX,
+        height: BOX,
+        boxSizing: 'border-box',
+        verticalAlign: 'middle',
+        border: `1px solid var(${checked ? '--ant-color-primary' : '--ant-color-border'})`,
+        borderRadius: 'var(--ant-border-radius-sm)',
+        background: checked ? 'var(--ant-color-primary)' : undefined,
+      }}
+    />
   );
 }
 

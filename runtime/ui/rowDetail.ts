@@ -1,9 +1,9 @@
 // Whether a table row's cells draw in full or in outline. A long list's row coming into view
-// mounts first in outline (its values as plain text, its controls as boxes of their size) and
-// draws in full in a deferred render React interrupts when the next scroll frame comes
-// (TableBody.tsx): a quick scroll brings a dozen rows into view each frame, and mounting each
-// with its tags, buttons and their style hooks costs several milliseconds a row. A short list,
-// and a row outside any table, draws in full at once.
+// while the window scrolls mounts in outline (its values as plain text, its controls as text or
+// boxes of their size, at the row's full height) and draws in full once the scroll stops, in a
+// deferred render (TableBody.tsx): a quick scroll brings a dozen rows into view each frame, and
+// mounting each with its tags, buttons and their style hooks costs several milliseconds a row.
+// A short list, and a row outside any table, draws in full at once.
 import { createContext, useContext } from 'react';
 
 export const RowDetailContext = createContext(true);
