@@ -50,7 +50,8 @@ function isScheduled(column: ColumnDescriptor, value: unknown, row?: Record<stri
   return !column.publishedWhen || !row || evaluateCondition(column.publishedWhen, row);
 }
 
-function isBlank(value: unknown): boolean {
+/** A value drawn as an empty cell. */
+export function isBlank(value: unknown): boolean {
   return (
     value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
   );

@@ -8,7 +8,7 @@
 // antd's as before.
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { fitColumns } from './columnFit.ts';
 import { t } from './i18n.ts';
@@ -17,6 +17,7 @@ import {
   BodyRow,
   type BodyRowProps,
   BodyWrapper,
+  SelectionCell,
   TableBodyContext,
   type TableBodyValue,
 } from './TableBody.tsx';
@@ -45,6 +46,10 @@ const NO_CHILDREN = '__noChildren';
 // a header never wraps: each column is at least as wide as its header (columnWidth.ts)
 const HEADER_CELL = () => ({ style: { whiteSpace: 'nowrap' as const } });
 const BODY = { body: { wrapper: BodyWrapper, row: BodyRow } };
+// a row's selection box, drawn in outline while its row is (rowDetail.ts)
+const selectionCell = (checked: boolean, _row: ListRow, _index: number, node: ReactNode) => (
+  <SelectionCell checked={checked}>{node}</SelectionCell>
+);
 // antd is handed every row, so the index it gives is the row's place in the whole list, which
 // the virtualizer measures a drawn row by (TableBody.tsx)
 const rowProps = (row: ListRow, index?: number): BodyRowProps => ({
@@ -110,6 +115,7 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
         // antd is handed every row, so its "select all" takes every row the table holds, even
         // those a long list does not draw
         columnWidth: SELECTION_WIDTH,
+        renderCell: selectionCell,
         // the selection column sticks with the schema's start-fixed columns, in front of them
         fixed: fit.selectionFixed ? 'left' : undefined,
         // a selection survives paging: export and batch actions work on every selected row

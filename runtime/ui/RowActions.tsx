@@ -1,7 +1,8 @@
 // The actions of one row on one line: edit, delete and the resource's own row actions as links
 // between dividers, and past three of them a "More" menu for the rest (see rowActionLayout.ts).
 // An action shows only when the user holds its permission (filtered by the page) and its `when`
-// holds for the row; an action with a confirm text asks first.
+// holds for the row; an action with a confirm text asks first. A row in outline (rowDetail.ts)
+// shows the same line as plain text of the links' size and colour, with no buttons in it.
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Divider, Dropdown, type MenuProps, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
@@ -21,12 +22,48 @@ export interface RowActionsProps {
   onAction: (action: Action, row: Row) => unknown;
 }
 
+/** The row's actions on its line: the links and those in the "More" menu. */
+function layOut(row: Row, actions: readonly Action[]) {
+  return splitRowActions(actions.filter((action) => !action.when || evaluateCondition(action.when, row)));
+}
+
+/** antd's small link button: its height and its padding either side */
+const LINK = { height: 24, paddingInline: 7 };
+
+export function RowActionsOutline({ row, actions, lang }: Omit<RowActionsProps, 'onAction'>) {
+  const { inline, more } = layOut(row, actions);
+  const titles = inline.map((action) => ({
+    key: action.name,
+    text: action.title[lang],
+    danger: action.danger,
+  }));
+  if (more.length > 0) titles.push({ key: '', text: t('more', lang), danger: false });
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+      {titles.map(({ key, text, danger }, i) => (
+        <span
+          key={key}
+          style={{
+            ...LINK,
+            display: 'inline-flex',
+            alignItems: 'center',
+            // antd's vertical divider between two links
+            borderInlineStart: i > 0 ? '1px solid var(--ant-color-split)' : undefined,
+            color: danger ? 'var(--ant-color-error)' : 'var(--ant-color-link)',
+          }}
+        >
+          {text}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
   // a menu item closes its menu when clicked, so its confirm cannot hang from the item: it
   // opens on the "More" link instead
   const [confirming, setConfirming] = useState<Action | null>(null);
-  const offered = actions.filter((action) => !action.when || evaluateCondition(action.when, row));
-  const { inline, more } = splitRowActions(offered);
+  const { inline, more } = layOut(row, actions);
 
   const items: MenuProps['items'] = more.map((action) => ({
     key: action.name,

@@ -6,12 +6,27 @@
 // a row that stays in view is not rendered again; only the rows coming into view are. Each row
 // drawn reports its height to the virtualizer; a tree's "load more" row is one cell across the
 // table with its button, indented as the level it continues.
+//
+// A long list's row that comes into view while the window scrolls is drawn in outline
+// (rowDetail.ts: its values as text, no tags or buttons), and in full once the scroll stops, in a
+// deferred render the next scroll interrupts: a quick scroll mounts a dozen rows a frame, and
+// their tags, buttons and antd's style hooks cost several milliseconds a row, most of them for
+// rows that are gone again a few frames later. A row drawn in full stays so while it is drawn.
 import { Button } from 'antd';
-import { createContext, type HTMLAttributes, type ReactNode, useContext, useRef } from 'react';
+import {
+  createContext,
+  type HTMLAttributes,
+  type ReactNode,
+  useContext,
+  useDeferredValue,
+  useRef,
+  useState,
+} from 'react';
 import type { Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
+import { RowDetailContext, useRowDetail } from './rowDetail.ts';
 import type { MoreMark } from './treeTableRows.ts';
-import { useVirtualRows } from './useVirtualRows.ts';
+import { useVirtualRows, VIRTUAL_FROM } from './useVirtualRows.ts';
 
 export interface TableBodyValue {
   /** how many columns a cell across the table spans */
@@ -27,6 +42,9 @@ export const TableBodyContext = createContext<TableBodyValue>({ span: 1, rows: [
 /** The virtualizer's measure of a drawn row, from the body to its rows (absent when every row is
  * drawn); one function for the body's lifetime, so it never renders a row again. */
 const MeasureContext = createContext<((row: HTMLTableRowElement | null) => void) | undefined>(undefined);
+
+/** The window is not being scrolled, from the body to its rows: a row may be drawn in full. */
+const StillContext = createContext(true);
 
 const INDENT = 20;
 
@@ -56,11 +74,39 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
   return (
     <tbody ref={body} {...props}>
       <Spacer height={shown.before} span={span} />
-      <MeasureContext.Provider value={shown.measure}>
-        {shown.virtual ? drawn(children, shown.first, shown.last) : children}
-      </MeasureContext.Provider>
+      <StillContext.Provider value={!shown.scrolling}>
+        <MeasureContext.Provider value={shown.measure}>
+          {shown.virtual ? drawn(children, shown.first, shown.last) : children}
+        </MeasureContext.Provider>
+      </StillContext.Provider>
       <Spacer height={shown.after} span={span} />
     </tbody>
+  );
+}
+
+/** antd's checkbox: its box's size */
+const BOX = 16;
+
+/**
+ * A row's selection box (rowSelection.renderCell): antd's checkbox, or in an outlined row a box
+ * of its size and colours, which mounts none of the checkbox's components or style hooks.
+ */
+export function SelectionCell({ checked, children }: { checked: boolean; children: ReactNode }) {
+  if (useRowDetail()) return children;
+  return (
+    <span
+      aria-hidden="true"
+      style={{
+        display: 'inline-block',
+        width: BOX,
+        height: BOX,
+        boxSizing: 'border-box',
+        verticalAlign: 'middle',
+        border: `1px solid var(${checked ? '--ant-color-primary' : '--ant-color-border'})`,
+        borderRadius: 'var(--ant-border-radius-sm)',
+        background: checked ? 'var(--ant-color-primary)' : undefined,
+      }}
+    />
   );
 }
 
@@ -72,12 +118,22 @@ export interface BodyRowProps extends HTMLAttributes<HTMLTableRowElement> {
 }
 
 export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
-  const { span, lang, onLoadMore } = useContext(TableBodyContext);
+  const { span, rows, lang, onLoadMore } = useContext(TableBodyContext);
   const measure = useContext(MeasureContext);
+  const still = useContext(StillContext);
+  const virtual = rows.length > VIRTUAL_FROM;
+  // a long list's row may be drawn in full from the first time the window is still while it is
+  // drawn, and then for good (a scroll resuming leaves it as it is)
+  const [settled, settle] = useState(false);
+  if (virtual && still && !settled) settle(true);
+  const wanted = !virtual || settled;
+  // then it mounts in outline and renders in full at lower priority; a short list's row (no
+  // initial value) is drawn in full at once, with no second render
+  const full = useDeferredValue(wanted, virtual && wanted ? false : undefined);
   if (!more)
     return (
       <tr ref={measure} {...props}>
-        {children}
+        <RowDetailContext.Provider value={full}>{children}</RowDetailContext.Provider>
       </tr>
     );
   return (

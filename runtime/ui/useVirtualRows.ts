@@ -23,6 +23,8 @@ export interface ShownRows {
   /** the heights of the rows left out above and below */
   before: number;
   after: number;
+  /** the window is being scrolled (and was within the last 150 ms) */
+  scrolling: boolean;
   /** hands a drawn row (`data-index` set) to the virtualizer to measure; the same function
    * for the body's lifetime */
   measure?: (row: HTMLTableRowElement | null) => void;
@@ -57,10 +59,11 @@ export function useVirtualRows(
     measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
     enabled: virtual,
   });
-  if (!virtual) return { virtual, first: 0, last: rows.length - 1, before: 0, after: 0 };
+  if (!virtual) return { virtual, first: 0, last: rows.length - 1, before: 0, after: 0, scrolling: false };
+  const scrolling = virtualizer.isScrolling;
   const items = virtualizer.getVirtualItems();
   if (items.length === 0)
-    return { virtual, first: 0, last: -1, before: 0, after: virtualizer.getTotalSize() };
+    return { virtual, first: 0, last: -1, before: 0, after: virtualizer.getTotalSize(), scrolling };
   const first = items[0];
   const last = items[items.length - 1];
   return {
@@ -69,6 +72,7 @@ export function useVirtualRows(
     last: last.index,
     before: first.start - margin,
     after: Math.max(0, virtualizer.getTotalSize() - (last.end - margin)),
+    scrolling,
     measure: virtualizer.measureElement,
   };
 }

@@ -1,6 +1,8 @@
 // The list table over a long list: it draws a window of the rows, and a scroll renders only the
 // rows coming into view. The rows are counted by the cell a column draws them with, a component
-// of the test's own handed to the table as any list column's cell is.
+// of the test's own handed to the table as any list column's cell is. A row that comes into view
+// while the window scrolls is drawn in outline, and in full once the scroll stops; these rows
+// are the users page's own (its columns, cells and row actions).
 import {
   type CellContext,
   createColumnHelper,
@@ -8,16 +10,24 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type ReactNode, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toListColumns } from '../../../runtime/schema/columns.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
+import { buildListColumns } from '../../../runtime/ui/buildListColumns.ts';
 import type { TreeRow } from '../../../runtime/ui/buildTree.ts';
 import { DataTable } from '../../../runtime/ui/DataTable.tsx';
+import { ListCellContext, type ListCellValue } from '../../../runtime/ui/listCellContext.ts';
 import {
   type ColumnLayout,
   type ListColumnDef,
   type ListFeatures,
   listFeatures,
 } from '../../../runtime/ui/listTable.ts';
+import { pageActions } from '../../../runtime/ui/pageActions.ts';
+import { loadResources, resourceNamed } from './harness.tsx';
 import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
 afterEach(restoreWindowScroll);
@@ -89,6 +99,113 @@ describe('a long list table', () => {
     // the last row, drawn once scrolled to, was selected with the rest
     scrollWindow(1_000_000);
     const last = (await screen.findByText('行300')).closest('tr') as HTMLElement;
-    expect(within(last).getByRole('checkbox')).toHaveProperty('checked', true);
+    // its box, drawn once the scroll stops (antd's checkbox)
+    expect(await within(last).findByRole('checkbox')).toHaveProperty('checked', true);
+  });
+});
+
+let users: Resource;
+beforeAll(async () => {
+  users = resourceNamed(await loadResources(), 'users');
+});
+
+/** The users page's table over `count` users, all of them active. */
+function UsersTable({ count }: { count: number }) {
+  const descriptors = toListColumns(users, 'zh');
+  const rowActions = pageActions(users, () => true).row;
+  const { columns, layout } = buildListColumns({ descriptors, lang: 'zh', rowActions });
+  const cells: ListCellValue = {
+    lang: 'zh',
+    descriptors: new Map(descriptors.map((d) => [d.field, d])),
+    refLabels: {},
+    rowActions,
+    onRowAction: () => undefined,
+  };
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data: Array.from({ length: count }, (_, i) => ({ id: i + 1, userName: `用户${i + 1}`, status: 0 })),
+    getRowId: (row) => String(row.id),
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
+    enableRowSelection: true,
+  });
+  return (
+    <ListCellContext.Provider value={cells}>
+      <DataTable table={table} layout={layout} lang="zh" loading={false} selectable />
+    </ListCellContext.Provider>
+  );
+}
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+/** a row in full: its selection box, its status tag and its action buttons are antd's own */
+const isFull = (row: HTMLElement) =>
+  within(row).queryByRole('checkbox') !== null &&
+  row.querySelector('.ant-tag') !== null &&
+  within(row).queryAllByRole('button').length > 0;
+/** a row in outline: its values as text, none of the controls */
+const isOutline = (row: HTMLElement) =>
+  within(row).queryByRole('checkbox') === null &&
+  row.querySelector('.ant-tag') === null &&
+  within(row).queryAllByRole('button').length === 0;
+
+/**
+ * Mounts `ui` and returns once its first commit is in the document, before any work React
+ * defers: outside act, which would carry the deferred render out before returning too.
+ */
+function mountFirstCommit(ui: ReactNode): () => void {
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  flushSync(() => root.render(ui));
+  return () => {
+    flushSync(() => root.unmount());
+    container.remove();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  };
+}
+
+describe("a long list's rows in outline", () => {
+  it('draws a row coming into view while the window scrolls in outline, and in full once it stops', async () => {
+    render(<UsersTable count={300} />);
+    await screen.findByText('用户1');
+    await within(rowOf('用户1')).findAllByRole('button');
+    const before = drawn().length;
+    expect(isFull(rowOf(`用户${before}`))).toBe(true);
+
+    // twenty rows down: the rows that came into view mount in outline, the status as its label;
+    // a row that stayed in view is still drawn in full
+    scrollWindow(20 * 49);
+    const came = rowOf(`用户${before + 20}`);
+    expect(isOutline(came)).toBe(true);
+    expect(within(came).getByText('正常')).toBeTruthy();
+    expect(isFull(rowOf(`用户${before}`))).toBe(true);
+
+    // the scroll stops: the row is drawn in full, the same row element
+    await within(came).findAllByRole('button');
+    expect(isFull(came)).toBe(true);
+    expect(came.isConnected).toBe(true);
+    expect(within(came).getByText('正常').closest('.ant-tag')).not.toBeNull();
+  });
+
+  it('mounts a long list in outline and fills it in after; a short list in full at once', async () => {
+    let unmount = mountFirstCommit(<UsersTable count={300} />);
+    try {
+      expect(isOutline(rowOf('用户1'))).toBe(true);
+      await within(rowOf('用户1')).findAllByRole('button');
+      expect(isFull(rowOf('用户1'))).toBe(true);
+    } finally {
+      unmount();
+    }
+    unmount = mountFirstCommit(<UsersTable count={50} />);
+    try {
+      for (const row of document.querySelectorAll<HTMLElement>('tbody tr[data-row-key]'))
+        expect(isFull(row), row.textContent ?? '').toBe(true);
+      expect(drawn()).toHaveLength(50);
+    } finally {
+      unmount();
+    }
   });
 });
