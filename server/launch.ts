@@ -2,8 +2,9 @@
 // anything is built, opened or listened on; otherwise `start` builds the app and the manifest
 // (`npm run build`) and starts the server (main.ts), and `dev` starts the dev server (dev.ts).
 import { spawn } from 'node:child_process';
-import { helpText } from './config.ts';
-import { ensurePgliteTemplate } from './db/pgliteTemplate.ts';
+import { join } from 'node:path';
+import { helpText, readConfig } from './config.ts';
+import { ensurePgliteTemplate, isNewCluster } from './db/pgliteTemplate.ts';
 
 const DEV_HELP = [
   'Usage: npm run dev [-- --help]',
@@ -33,13 +34,15 @@ async function launch(command: string, args: string[]): Promise<void> {
     return;
   }
   if (command !== 'start') throw new Error(`unknown command ${command}: start or dev`);
-  // the embedded database's empty cluster is made while the app builds, so the first start
-  // copies it instead of waiting for initdb (db/pgliteTemplate.ts)
+  // a first start's embedded database copies an empty cluster instead of waiting for initdb: it
+  // is made while the app builds, when the folder is new (db/pgliteTemplate.ts)
+  const config = readConfig(process.env);
+  const firstStart = !config.databaseUrl && isNewCluster(join(config.dataDir, 'pglite'));
   const [status] = await Promise.all([
     new Promise<number | null>((resolve) =>
       spawn('npm', ['run', 'build'], { stdio: 'inherit' }).once('exit', resolve),
     ),
-    process.env.DATABASE_URL ? undefined : ensurePgliteTemplate(),
+    firstStart ? ensurePgliteTemplate() : undefined,
   ]);
   if (status !== 0) process.exit(status ?? 1);
   await import('./main.ts');

@@ -38,12 +38,17 @@ const setting = (name: string) => sql`current_setting(${name})::float8`;
  * Vacuums and analyzes the tables autovacuum would now: dead rows past
  * `autovacuum_vacuum_threshold + autovacuum_vacuum_scale_factor × rows`, inserted rows past the
  * insert threshold (so the visibility map lets index-only scans skip the table), changed rows
- * past the analyze threshold. The counts come from the statistics this backend has gathered,
- * flushed first; PGlite's single backend sees every change.
+ * past the analyze threshold. The counts are the shared statistics, this backend's own flushed
+ * into them first (PGlite's single backend made every change); one connection throughout, so the
+ * flush is the reading backend's.
  */
-export async function maintainTables(db: Db): Promise<{ vacuumed: string[]; analyzed: string[] }> {
+export function maintainTables(db: Db): Promise<{ vacuumed: string[]; analyzed: string[] }> {
+  return db.connection().execute((connection) => maintainOn(connection));
+}
+
+async function maintainOn(db: Db): Promise<{ vacuumed: string[]; analyzed: string[] }> {
+  // the backend flushes its counts when it next goes idle, before the statement below
   await sql`select pg_stat_force_next_flush()`.execute(db);
-  await sql`select 1`.execute(db);
   const rows = greatest('c.reltuples');
   const { rows: tables } = await sql<TableNeeds>`
     select s.schemaname as schema, s.relname as table,

@@ -4,7 +4,7 @@
 // takes about one. The copy is made once per PGlite version, by initdb in a process of its own
 // (pgliteTemplateProcess.ts; the memory initdb leaves behind goes with that process), and kept
 // in the project's npm cache folder, `node_modules/.cache/schema-admin/`, which `npm ci`
-// clears. `npm start` makes it while the app builds, the server before it forks its database
+// clears. `npm start` makes it while the app builds (for a new folder), the server before it forks its database
 // process, the test suites once before their workers start; every database made after that
 // skips initdb. A missing or unreadable copy only means initdb runs as before.
 import { fork } from 'node:child_process';
