@@ -2,9 +2,9 @@
 // server started as the browser suite starts it (a fresh data directory, the built page), the
 // categories made with one SQL statement, ten roots of which the first holds 5,000 children;
 // then Debian's Chromium opens the page, opens that level, reads it to its end through its
-// "load more" row, and scrolls it from top to bottom. Frames are recorded with the
-// `long-animation-frame` PerformanceObserver (a frame of 50 ms or more) and, while scrolling,
-// the gaps between animation frames. The goal: no frame over 50 ms.
+// "load more" row, scrolls it from top to bottom, and turns a mouse wheel over it from the top.
+// Frames are recorded with the `long-animation-frame` PerformanceObserver (a frame of 50 ms or
+// more) and, while scrolling, the gaps between animation frames. The goal: no frame over 50 ms.
 //
 // Wall-clock frames count other people's work on a shared machine, so the scroll also reports
 // figures that load leaves alone: the main thread's CPU time (Chromium's own counters, in thread
@@ -13,8 +13,11 @@
 // it walks the parts of the tree that were worked on and counts the components that rendered.
 //
 //   npm run bench:treetable        (builds the page first; `npx tsx bench/treeTable.ts` reuses dist/)
-//   npx tsx bench/treeTable.ts --profile DIR   (also writes a CPU profile of the scroll to DIR,
-//                                              for bench/profileTop.ts)
+//   npx tsx bench/treeTable.ts --profile DIR   (also writes CPU profiles of the level opening, the
+//                                              "load more" clicks and the scroll to DIR, for
+//                                              bench/profileTop.ts)
+//   npx tsx bench/treeTable.ts --trace DIR     (also writes a Chromium trace of the scroll to DIR, and
+//                                              prints the main thread's style, layout and paint time)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -93,6 +96,39 @@ async function framesSince(page: Page, since: number): Promise<Frames> {
   return { long: frames.filter((f) => f.start >= since).map((f) => f.duration) };
 }
 
+/** Trace categories for the main thread's tasks, style, layout and paint. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+/** The rendering steps a trace is summed by: style, layout, paint and their kin. */
+const RENDERING = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'ScrollLayer'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string };
+}
+type TraceFile = { traceEvents: TraceEvent[] } | TraceEvent[];
+
+/** The renderer main thread's style, layout and paint in a trace: how often and how long in all. */
+function renderingWork(file: TraceFile): string {
+  const events = Array.isArray(file) ? file : file.traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return 'trace: no renderer main thread';
+  const sums = new Map<string, { count: number; ms: number }>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.tid !== main.tid || e.pid !== main.pid || !RENDERING.includes(e.name)) continue;
+    const sum = sums.get(e.name) ?? { count: 0, ms: 0 };
+    sum.count++;
+    sum.ms += (e.dur ?? 0) / 1000;
+    sums.set(e.name, sum);
+  }
+  return `Scroll trace, main thread: ${RENDERING.filter((n) => sums.has(n))
+    .map((n) => `${n} ${sums.get(n)?.count} × ${sums.get(n)?.ms.toFixed(0)} ms`)
+    .join('; ')}`;
+}
+
 const now = (page: Page) => page.evaluate(() => performance.now());
 const renders = (page: Page) => page.evaluate(() => ({ ...window.__renders }));
 
@@ -103,7 +139,7 @@ function line(phase: string, frames: Frames, ms: number, extra = ''): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { profile: { type: 'string' } } });
+  const { values } = parseArgs({ options: { profile: { type: 'string' }, trace: { type: 'string' } } });
   const password = 'Bench-admin-pass-1';
   const server = await startServerProcess({ ADMIN_PASSWORD: password });
   // Debian's Chromium, as the browser suite launches it (tests/e2e/browser.ts, which needs vitest)
@@ -160,10 +196,24 @@ async function main(): Promise<void> {
     await first.waitFor();
     rows.push(line('page opens (top level)', await framesSince(page, 0), Date.now() - started));
 
+    // a CPU profile of one phase, when asked for
+    const profiled = async <T>(name: string, phase: () => Promise<T>): Promise<T> => {
+      if (!values.profile) return phase();
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+      const result = await phase();
+      const { profile } = await cdp.send('Profiler.stop');
+      await mkdir(values.profile, { recursive: true });
+      await writeFile(join(values.profile, `treeTable-${name}.cpuprofile`), JSON.stringify(profile));
+      return result;
+    };
+
     let since = await now(page);
     started = Date.now();
-    await first.getByRole('button', { name: '展开' }).click();
-    await page.locator('tbody tr:visible').filter({ hasText: '大树00011' }).waitFor();
+    await profiled('open', async () => {
+      await first.getByRole('button', { name: '展开' }).click();
+      await page.locator('tbody tr:visible').filter({ hasText: '大树00011' }).waitFor();
+    });
     rows.push(
       line(`level of ${BIG} opens (first 500)`, await framesSince(page, since), Date.now() - started),
     );
@@ -175,18 +225,20 @@ async function main(): Promise<void> {
       .locator('tbody tr:visible')
       .filter({ hasText: `大树${String(10 + BIG).padStart(5, '0')}` });
     let clicks = 0;
-    while ((await last.count()) === 0) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      if ((await more.count()) > 0) {
-        await more.click();
-        clicks++;
-        // the next page has arrived when the row no longer counts the rows shown before the click
-        await page.waitForFunction(
-          (n) => !document.querySelector('button[data-more]')?.textContent?.includes(`显示 ${n} /`),
-          clicks * 500,
-        );
+    await profiled('more', async () => {
+      while ((await last.count()) === 0) {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        if ((await more.count()) > 0) {
+          await more.click();
+          clicks++;
+          // the next page has arrived when the row no longer counts the rows shown before the click
+          await page.waitForFunction(
+            (n) => !document.querySelector('button[data-more]')?.textContent?.includes(`显示 ${n} /`),
+            clicks * 500,
+          );
+        }
       }
-    }
+    });
     rows.push(
       line(
         `level read to its end (${clicks} × load more)`,
@@ -201,10 +253,8 @@ async function main(): Promise<void> {
     started = Date.now();
     const rendersBefore = await renders(page);
     const cpuBefore = await cpu();
-    if (values.profile) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
+    if (values.profile) await cdp.send('Profiler.start');
+    if (values.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     // a person's fast scroll: 600 px a frame to the end of the level, the gaps between frames timed
     // (a string: tsx would wrap a named function in a helper the page does not have)
     const gaps = await page.evaluate<number[]>(`new Promise((resolve) => {
@@ -228,7 +278,14 @@ async function main(): Promise<void> {
     if (values.profile) {
       const { profile } = await cdp.send('Profiler.stop');
       await mkdir(values.profile, { recursive: true });
-      await writeFile(join(values.profile, 'treeTableScroll.cpuprofile'), JSON.stringify(profile));
+      await writeFile(join(values.profile, 'treeTable-scroll.cpuprofile'), JSON.stringify(profile));
+    }
+    let traced = '';
+    if (values.trace) {
+      const trace = await browser.stopTracing();
+      await mkdir(values.trace, { recursive: true });
+      await writeFile(join(values.trace, 'treeTableScroll.json'), trace);
+      traced = renderingWork(JSON.parse(trace.toString()) as TraceFile);
     }
     const drawn = await page.locator('tbody tr[data-row-key]').count();
     const longestGap = Math.max(...gaps);
@@ -241,6 +298,26 @@ async function main(): Promise<void> {
         `longest gap between frames ${longestGap.toFixed(0)} ms; ${drawn} rows in the document |`,
       ),
     );
+    // a mouse wheel turned fast: notches of 100 px sent one after another as Chromium takes them,
+    // scrolled by the compositor as a person's wheel is, from the top of the level
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await first.waitFor();
+    await page.mouse.move(700, 500);
+    since = await now(page);
+    started = Date.now();
+    const notches = 300;
+    for (let i = 0; i < notches; i++) await page.mouse.wheel(0, 100);
+    const wheeled = await framesSince(page, since);
+    const wheelTook = Date.now() - started;
+    const wheelY = await page.evaluate(() => window.scrollY);
+    rows.push(
+      line(
+        `mouse wheel, ${notches} notches of 100 px`,
+        wheeled,
+        wheelTook,
+        `${((wheelY / wheelTook) * 1000).toFixed(0)} px/s on average |`,
+      ),
+    );
     const load = [
       '',
       `Scroll, per frame (load-independent): main thread CPU ${perFrame(cpuAfter.thread - cpuBefore.thread)} ms, ` +
@@ -248,6 +325,7 @@ async function main(): Promise<void> {
         `${perFrame(rendersAfter.components - rendersBefore.components)} components rendered, ` +
         `${perFrame(rendersAfter.rows - rendersBefore.rows)} of them table rows; ` +
         `${perFrame(rendersAfter.commits - rendersBefore.commits)} React commits`,
+      ...(traced ? ['', traced] : []),
     ];
     await context.close();
 
