@@ -1,6 +1,7 @@
-// One list cell's value in outline, drawn while its row is (rowDetail.ts): the text CellValue
+// One list cell's value in outline, drawn while its row is (OutlineRow.tsx): the text CellValue
 // shows, without the tags, links and typography around it, and a box of its size where it shows
-// a picture, so the row has the height it will have in full.
+// a picture, so the row has the height it will have in full. A function, not a component: an
+// outline row mounts no component per cell.
 import { DATE_FORMAT } from '../client/constants.ts';
 import type { ColumnDescriptor } from '../schema/columns.ts';
 import type { Lang } from '../schema/types.ts';
@@ -47,7 +48,7 @@ function text(column: ColumnDescriptor, value: unknown, lang: Lang, refLabels?: 
   }
 }
 
-export function CellText({ column, value, lang, refLabels }: CellValueProps) {
+export function cellText({ column, value, lang, refLabels }: CellValueProps) {
   if (isBlank(value)) return null;
   if (column.cell === 'avatar' || column.cell === 'image') {
     const size = column.cell === 'avatar' ? AVATAR : THUMB;

@@ -1,31 +1,28 @@
 // A data cell of the list table: the value drawn by CellValue, and in a tree's first column the
-// indentation and the expand control. A row in outline (rowDetail.ts) draws the value as plain
-// text (CellText) and a box of the expand control's size in its place.
+// indentation and the expand control. A long list's row drawn in outline while the window
+// scrolls is OutlineRow.tsx, which keeps this cell's indentation and sizes.
 import { MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import type { CellContext } from '@tanstack/react-table';
 import { Button, Flex, Tag } from 'antd';
 import { HAS_DRAFT_KEY } from '../contract.ts';
 import type { TreeRow } from './buildTree.ts';
-import { CellText } from './CellText.tsx';
 import { CellValue } from './CellValue.tsx';
 import { t } from './i18n.ts';
 import { useListCell } from './listCellContext.ts';
 import type { ListFeatures } from './listTable.ts';
-import { useRowDetail } from './rowDetail.ts';
 
-const INDENT = 20;
+/** the indentation a tree level */
+export const INDENT = 20;
 /** antd's small button, the expand control */
-const CONTROL = 24;
+export const CONTROL = 24;
 
 export function DataCell(context: CellContext<ListFeatures, TreeRow, unknown>) {
   const { lang, descriptors, refLabels, expanderColumn, draftColumn } = useListCell();
-  const full = useRowDetail();
   const { row, column } = context;
   const descriptor = descriptors.get(column.id);
   if (!descriptor) return null;
-  const Value = full ? CellValue : CellText;
   const shown = (
-    <Value
+    <CellValue
       column={descriptor}
       value={context.getValue()}
       lang={lang}
@@ -35,7 +32,7 @@ export function DataCell(context: CellContext<ListFeatures, TreeRow, unknown>) {
   );
   // a pending draft (`drafts: true`): the row is public as it is, with an edit waiting to be published
   const value =
-    full && column.id === draftColumn && row.original[HAS_DRAFT_KEY] === true ? (
+    column.id === draftColumn && row.original[HAS_DRAFT_KEY] === true ? (
       <Flex gap={4} align="center">
         <Tag color="gold">{t('hasDraft', lang)}</Tag>
         {shown}
@@ -49,9 +46,7 @@ export function DataCell(context: CellContext<ListFeatures, TreeRow, unknown>) {
     // a block-level flex line: an inline one would sit on the baseline of its first item, which
     // for a leaf is the empty spacer, and push the leaf's text below its neighbours'
     <span style={{ display: 'flex', alignItems: 'center', gap: 4, paddingInlineStart: row.depth * INDENT }}>
-      {row.getCanExpand() && !full ? (
-        <span style={{ display: 'inline-block', width: CONTROL, height: CONTROL, flex: 'none' }} />
-      ) : row.getCanExpand() ? (
+      {row.getCanExpand() ? (
         <Button
           type="text"
           size="small"

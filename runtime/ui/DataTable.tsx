@@ -5,11 +5,20 @@
 // list (an opened level of a large tree) is handed to antd whole, and its body draws only the
 // rows in view and a few around them (TableBody.tsx, useVirtualRows.ts), so a scroll renders
 // neither this table nor the rows that stay in view; the header, fixed columns and widths are
-// antd's as before.
-import type { RowSelectionState } from '@tanstack/react-table';
-import { Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+// antd's as before. The rows coming into view while the window scrolls are drawn in outline, as
+// plain cells placed as antd places its own (OutlineRow.tsx, cellPlacement.ts).
+import { FlexRender, type RowSelectionState } from '@tanstack/react-table';
+import {
+  ConfigProvider,
+  Spin,
+  Table,
+  type TableColumnsType,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
+import { useCallback, useContext, useMemo, useRef } from 'react';
 import type { Lang } from '../schema/types.ts';
+import { cellPlacements, SELECTION_KEY } from './cellPlacement.ts';
 import { fitColumns } from './columnFit.ts';
 import { t } from './i18n.ts';
 import type { ColumnLayout, ListRow, ListTable } from './listTable.ts';
@@ -17,7 +26,6 @@ import {
   BodyRow,
   type BodyRowProps,
   BodyWrapper,
-  SelectionCell,
   TableBodyContext,
   type TableBodyValue,
 } from './TableBody.tsx';
@@ -46,10 +54,7 @@ const NO_CHILDREN = '__noChildren';
 // a header never wraps: each column is at least as wide as its header (columnWidth.ts)
 const HEADER_CELL = () => ({ style: { whiteSpace: 'nowrap' as const } });
 const BODY = { body: { wrapper: BodyWrapper, row: BodyRow } };
-// a row's selection box, drawn in outline while its row is (rowDetail.ts)
-const selectionCell = (checked: boolean, _row: ListRow, _index: number, node: ReactNode) => (
-  <SelectionCell checked={checked}>{node}</SelectionCell>
-);
+const EXPANDABLE = { childrenColumnName: NO_CHILDREN };
 // antd is handed every row, so the index it gives is the row's place in the whole list, which
 // the virtualizer measures a drawn row by (TableBody.tsx)
 const rowProps = (row: ListRow, index?: number): BodyRowProps => ({
@@ -76,6 +81,34 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
     [visible, layout, selectable, viewport],
   );
   const sorting = table.state.sorting;
+  const prefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
+  // the cells of a row drawn in outline, placed as antd places its own
+  const cells = useMemo(
+    () =>
+      cellPlacements(
+        prefix,
+        [
+          ...(selectable
+            ? [
+                {
+                  key: SELECTION_KEY,
+                  width: SELECTION_WIDTH,
+                  fixed: fit.selectionFixed ? ('left' as const) : undefined,
+                },
+              ]
+            : []),
+          ...visible.map((column, i) => ({
+            key: column.id,
+            width: fit.columns[i].width,
+            fixed: fit.columns[i].fixed,
+            ellipsis: layout[column.id]?.ellipsis,
+            sorted: sorting.some((s) => s.id === column.id),
+          })),
+        ],
+        viewport !== undefined && fit.scrollX > viewport,
+      ),
+    [prefix, selectable, fit, visible, layout, sorting, viewport],
+  );
 
   const columns = useMemo<TableColumnsType<ListRow>>(
     () =>
@@ -102,63 +135,84 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
           onHeaderCell: HEADER_CELL,
           // a "load more" row draws its own single cell (TableBody.tsx)
           render: (_: unknown, row: ListRow) =>
-            moreOf(row.original) ? null : <table.FlexRender cell={row.getAllCellsByColumnId()[column.id]} />,
+            moreOf(row.original) ? null : <FlexRender cell={row.getAllCellsByColumnId()[column.id]} />,
         };
       }),
-    [visible, layout, fit, sorting, table],
+    [visible, layout, fit, sorting],
   );
 
+  // react-table hands a new table object each render: what antd is handed reaches the latest one
+  // through this, so antd's table is not drawn again for every render of the page
+  const latest = useRef(table);
+  latest.current = table;
   const selection: RowSelectionState = table.state.rowSelection;
-  const selectedKeys = Object.keys(selection).filter((id) => selection[id]);
-  const rowSelection: TableProps<ListRow>['rowSelection'] = selectable
-    ? {
-        // antd is handed every row, so its "select all" takes every row the table holds, even
-        // those a long list does not draw
-        columnWidth: SELECTION_WIDTH,
-        renderCell: selectionCell,
-        // the selection column sticks with the schema's start-fixed columns, in front of them
-        fixed: fit.selectionFixed ? 'left' : undefined,
-        // a selection survives paging: export and batch actions work on every selected row
-        preserveSelectedRowKeys: true,
-        selectedRowKeys: selectedKeys,
-        onChange: (keys) => table.setRowSelection(Object.fromEntries(keys.map((key) => [String(key), true]))),
-        getCheckboxProps: (row) => ({
-          'aria-label': t('selectRow', lang),
-          disabled: Boolean(moreOf(row.original)),
-        }),
-      }
-    : undefined;
+  const selectionFixed = fit.selectionFixed;
+  const rowSelection = useMemo<TableProps<ListRow>['rowSelection']>(
+    () =>
+      selectable
+        ? {
+            // antd is handed every row, so its "select all" takes every row the table holds, even
+            // those a long list does not draw
+            columnWidth: SELECTION_WIDTH,
+            // the selection column sticks with the schema's start-fixed columns, in front of them
+            fixed: selectionFixed ? 'left' : undefined,
+            // a selection survives paging: export and batch actions work on every selected row
+            preserveSelectedRowKeys: true,
+            selectedRowKeys: Object.keys(selection).filter((id) => selection[id]),
+            onChange: (keys) =>
+              latest.current.setRowSelection(Object.fromEntries(keys.map((key) => [String(key), true]))),
+            getCheckboxProps: (row) => ({
+              'aria-label': t('selectRow', lang),
+              disabled: Boolean(moreOf(row.original)),
+            }),
+          }
+        : undefined,
+    [selectable, selectionFixed, selection, lang],
+  );
 
-  const onChange: TableProps<ListRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
-    if (extra.action !== 'sort' || Array.isArray(sorter) || !sorter.order || sorter.columnKey === undefined)
-      return;
-    table.setSorting([{ id: String(sorter.columnKey), desc: sorter.order === 'descend' }]);
-  };
+  const onChange = useCallback<NonNullable<TableProps<ListRow>['onChange']>>(
+    (_pagination, _filters, sorter, extra) => {
+      if (extra.action !== 'sort' || Array.isArray(sorter) || !sorter.order || sorter.columnKey === undefined)
+        return;
+      latest.current.setSorting([{ id: String(sorter.columnKey), desc: sorter.order === 'descend' }]);
+    },
+    [],
+  );
 
   const span = columns.length + (selectable ? 1 : 0);
   const body = useMemo<TableBodyValue>(
-    () => ({ span, rows, lang, onLoadMore }),
-    [span, rows, lang, onLoadMore],
+    () => ({ span, rows, lang, onLoadMore, cells, prefix, selection }),
+    [span, rows, lang, onLoadMore, cells, prefix, selection],
+  );
+
+  // antd's table is one element for as long as its rows, columns and selection stay: a page
+  // starting or ending a read (the spinner) or the page around it rendering again does not make
+  // it go over a long list's thousands of rows again
+  const scrollX = fit.scrollX;
+  const drawnTable = useMemo(
+    () => (
+      <Table<ListRow>
+        size="middle"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        components={BODY}
+        onRow={rowProps}
+        rowSelection={rowSelection}
+        expandable={EXPANDABLE}
+        pagination={false}
+        scroll={{ x: scrollX }}
+        tableLayout="fixed"
+        onChange={onChange}
+      />
+    ),
+    [columns, rows, rowSelection, scrollX, onChange],
   );
 
   return (
-    <div ref={frame}>
+    <div ref={frame} data-list-table="">
       <TableBodyContext.Provider value={body}>
-        <Table<ListRow>
-          size="middle"
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          components={BODY}
-          onRow={rowProps}
-          rowSelection={rowSelection}
-          expandable={{ childrenColumnName: NO_CHILDREN }}
-          pagination={false}
-          loading={loading}
-          scroll={{ x: fit.scrollX }}
-          tableLayout="fixed"
-          onChange={onChange}
-        />
+        <Spin spinning={loading}>{drawnTable}</Spin>
       </TableBodyContext.Provider>
     </div>
   );

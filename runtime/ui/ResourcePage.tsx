@@ -246,7 +246,12 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     [lang, descriptors, refLabels, tree, actions.row, resource.drafts],
   );
 
-  const pagination: PaginationState = { pageIndex: list.page - 1, pageSize: list.limit };
+  // one object while the page stays: react-table builds its rows anew for a new one, and a long
+  // tree's thousands of rows would go through antd's table again on every render of this page
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex: list.page - 1, pageSize: list.limit }),
+    [list.page, list.limit],
+  );
   const table = useTable({
     features: listFeatures,
     columns,

@@ -1,7 +1,7 @@
 // The actions of one row on one line: edit, delete and the resource's own row actions as links
 // between dividers, and past three of them a "More" menu for the rest (see rowActionLayout.ts).
 // An action shows only when the user holds its permission (filtered by the page) and its `when`
-// holds for the row; an action with a confirm text asks first. A row in outline (rowDetail.ts)
+// holds for the row; an action with a confirm text asks first. A row in outline (OutlineRow.tsx)
 // shows the same line as plain text of the links' size and colour, with no buttons in it.
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Divider, Dropdown, type MenuProps, Popconfirm, Space } from 'antd';
@@ -30,7 +30,8 @@ function layOut(row: Row, actions: readonly Action[]) {
 /** antd's small link button: its height and its padding either side */
 const LINK = { height: 24, paddingInline: 7 };
 
-export function RowActionsOutline({ row, actions, lang }: Omit<RowActionsProps, 'onAction'>) {
+/** The line in outline: the links' titles as text, no components (OutlineRow.tsx). */
+export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'onAction'>) {
   const { inline, more } = layOut(row, actions);
   const titles = inline.map((action) => ({
     key: action.name,

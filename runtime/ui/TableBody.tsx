@@ -8,45 +8,59 @@
 // table with its button, indented as the level it continues.
 //
 // A long list's row that comes into view while the window scrolls is drawn in outline
-// (rowDetail.ts: its values as text, no tags or buttons), and in full once the scroll stops, in a
-// deferred render the next scroll interrupts: a quick scroll mounts a dozen rows a frame, and
-// their tags, buttons and antd's style hooks cost several milliseconds a row, most of them for
-// rows that are gone again a few frames later. A row drawn in full stays so while it is drawn.
+// (OutlineRow.tsx: plain cells, its values as text), and in full, as antd's row, once the scroll
+// stops, in low-priority renders the next scroll interrupts, a few rows each, those in view
+// first. A row drawn in full stays so while it is drawn. A long list's rows mount in outline too.
+
+import type { RowSelectionState } from '@tanstack/react-table';
 import { Button } from 'antd';
 import {
   createContext,
   type HTMLAttributes,
+  isValidElement,
   type ReactNode,
+  startTransition,
   useContext,
-  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import type { Lang } from '../schema/types.ts';
+import type { CellPlacement } from './cellPlacement.ts';
+import { INDENT } from './DataCell.tsx';
 import { t } from './i18n.ts';
-import { RowDetailContext, useRowDetail } from './rowDetail.ts';
-import type { MoreMark } from './treeTableRows.ts';
-import { useVirtualRows, VIRTUAL_FROM } from './useVirtualRows.ts';
+import type { ListRow } from './listTable.ts';
+import { OutlineRow } from './OutlineRow.tsx';
+import { type MoreMark, moreOf } from './treeTableRows.ts';
+import { useVirtualRows } from './useVirtualRows.ts';
 
 export interface TableBodyValue {
   /** how many columns a cell across the table spans */
   span: number;
   /** every row the table holds, in the order drawn: the ones to draw are picked from these */
-  rows: readonly { id: string }[];
+  rows: readonly ListRow[];
   lang: Lang;
   onLoadMore?: (parent: string) => void;
+  /** the classes and sticky offsets of a row's cells, for the rows drawn in outline */
+  cells: readonly CellPlacement[];
+  /** the table's class prefix (antd's `ant-table`) */
+  prefix: string;
+  selection: RowSelectionState;
 }
 
-export const TableBodyContext = createContext<TableBodyValue>({ span: 1, rows: [], lang: 'zh' });
+export const TableBodyContext = createContext<TableBodyValue>({
+  span: 1,
+  rows: [],
+  lang: 'zh',
+  cells: [],
+  prefix: 'ant-table',
+  selection: {},
+});
 
 /** The virtualizer's measure of a drawn row, from the body to its rows (absent when every row is
  * drawn); one function for the body's lifetime, so it never renders a row again. */
 const MeasureContext = createContext<((row: HTMLTableRowElement | null) => void) | undefined>(undefined);
-
-/** The window is not being scrolled, from the body to its rows: a row may be drawn in full. */
-const StillContext = createContext(true);
-
-const INDENT = 20;
 
 function Spacer({ height, span }: { height: number; span: number }) {
   if (height <= 0) return null;
@@ -57,56 +71,93 @@ function Spacer({ height, span }: { height: number; span: number }) {
   );
 }
 
+/** How a long list's drawn rows are drawn: antd's row, or, for a row that is not full, in outline. */
+interface Drawing {
+  first: number;
+  full: (id: string) => boolean;
+  value: TableBodyValue;
+  measure?: (row: HTMLTableRowElement | null) => void;
+}
+
 /**
  * The rows of antd's body from `first` to `last`. antd's body hands its wrapper two children: the
  * row measuring the columns' widths (or nothing) and the list of row elements, one a row handed
- * to the table, in its order (or, with no rows, the "no data" row); the list is cut, the rest kept.
+ * to the table, in its order (or, with no rows, the "no data" row); the list is cut, the rest kept,
+ * and a row not drawn in full is swapped for its outline. A "load more" row is antd's always.
  */
-function drawn(children: ReactNode, first: number, last: number): ReactNode {
+function drawn(children: ReactNode, last: number, drawing: Drawing): ReactNode {
   if (!Array.isArray(children)) return children;
-  return children.map((part) => (Array.isArray(part) ? part.slice(first, last + 1) : part));
+  const { first, full, value, measure } = drawing;
+  return children.map((part) => {
+    if (!Array.isArray(part)) return part;
+    return part.slice(first, last + 1).map((element: ReactNode, i) => {
+      const row = value.rows[first + i];
+      if (!row || full(row.id) || moreOf(row.original) || !isValidElement(element)) return element;
+      return (
+        <OutlineRow
+          key={row.id}
+          row={row}
+          index={first + i}
+          cells={value.cells}
+          prefix={value.prefix}
+          selected={value.selection[row.id] === true}
+          measure={measure}
+        />
+      );
+    });
+  });
+}
+
+/** Rows turned from outline to full a render: a commit of antd's rows costs a few milliseconds a
+ * row, and a commit is not cut into slices as a render is, so a level opening or the window coming
+ * to rest fills its few dozen rows in over a few frames, the rows in view first. */
+export const FILL_BATCH = 6;
+const NONE: ReadonlySet<string> = new Set();
+
+/** The drawn rows not yet in full, those in the window's view first, at most `FILL_BATCH`. */
+export function nextBatch(
+  ids: readonly string[],
+  first: number,
+  view: readonly [number, number],
+  full: ReadonlySet<string>,
+): string[] {
+  const waiting = ids.map((id, i) => ({ id, index: first + i })).filter(({ id }) => !full.has(id));
+  const inView = ({ index }: { index: number }) => index >= view[0] && index <= view[1];
+  return [...waiting.filter(inView), ...waiting.filter((row) => !inView(row))]
+    .slice(0, FILL_BATCH)
+    .map(({ id }) => id);
 }
 
 export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  const { span, rows } = useContext(TableBodyContext);
+  const value = useContext(TableBodyContext);
   const body = useRef<HTMLTableSectionElement>(null);
-  const shown = useVirtualRows(body, rows);
+  const shown = useVirtualRows(body, value.rows);
+  const ids = shown.virtual ? value.rows.slice(shown.first, shown.last + 1).map((row) => row.id) : [];
+  // the rows drawn in full at the last commit: they stay so while they are drawn
+  const settled = useRef<ReadonlySet<string>>(NONE);
+  // the rows to turn full in a low-priority render, while the window is still
+  const [batch, setBatch] = useState<ReadonlySet<string>>(NONE);
+  const full = (id: string) => settled.current.has(id) || (!shown.scrolling && batch.has(id));
+  useLayoutEffect(() => {
+    const next = new Set(ids.filter((id) => settled.current.has(id) || (!shown.scrolling && batch.has(id))));
+    settled.current = next;
+  });
+  useEffect(() => {
+    if (shown.scrolling) return;
+    const more = nextBatch(ids, shown.first, [shown.viewFirst, shown.viewLast], settled.current);
+    // a scroll, a new page or a render of the table interrupts it; it is asked for again after
+    if (more.length > 0) startTransition(() => setBatch(new Set(more)));
+  });
   return (
     <tbody ref={body} {...props}>
-      <Spacer height={shown.before} span={span} />
-      <StillContext.Provider value={!shown.scrolling}>
-        <MeasureContext.Provider value={shown.measure}>
-          {shown.virtual ? drawn(children, shown.first, shown.last) : children}
-        </MeasureContext.Provider>
-      </StillContext.Provider>
-      <Spacer height={shown.after} span={span} />
+      <Spacer height={shown.before} span={value.span} />
+      <MeasureContext.Provider value={shown.measure}>
+        {shown.virtual
+          ? drawn(children, shown.last, { first: shown.first, full, value, measure: shown.measure })
+          : children}
+      </MeasureContext.Provider>
+      <Spacer height={shown.after} span={value.span} />
     </tbody>
-  );
-}
-
-/** antd's checkbox: its box's size */
-const BOX = 16;
-
-/**
- * A row's selection box (rowSelection.renderCell): antd's checkbox, or in an outlined row a box
- * of its size and colours, which mounts none of the checkbox's components or style hooks.
- */
-export function SelectionCell({ checked, children }: { checked: boolean; children: ReactNode }) {
-  if (useRowDetail()) return children;
-  return (
-    <span
-      aria-hidden="true"
-      style={{
-        display: 'inline-block',
-        width: BOX,
-        height: BOX,
-        boxSizing: 'border-box',
-        verticalAlign: 'middle',
-        border: `1px solid var(${checked ? '--ant-color-primary' : '--ant-color-border'})`,
-        borderRadius: 'var(--ant-border-radius-sm)',
-        background: checked ? 'var(--ant-color-primary)' : undefined,
-      }}
-    />
   );
 }
 
@@ -118,22 +169,12 @@ export interface BodyRowProps extends HTMLAttributes<HTMLTableRowElement> {
 }
 
 export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
-  const { span, rows, lang, onLoadMore } = useContext(TableBodyContext);
+  const { span, lang, onLoadMore } = useContext(TableBodyContext);
   const measure = useContext(MeasureContext);
-  const still = useContext(StillContext);
-  const virtual = rows.length > VIRTUAL_FROM;
-  // a long list's row may be drawn in full from the first time the window is still while it is
-  // drawn, and then for good (a scroll resuming leaves it as it is)
-  const [settled, settle] = useState(false);
-  if (virtual && still && !settled) settle(true);
-  const wanted = !virtual || settled;
-  // then it mounts in outline and renders in full at lower priority; a short list's row (no
-  // initial value) is drawn in full at once, with no second render
-  const full = useDeferredValue(wanted, virtual && wanted ? false : undefined);
   if (!more)
     return (
       <tr ref={measure} {...props}>
-        <RowDetailContext.Provider value={full}>{children}</RowDetailContext.Provider>
+        {children}
       </tr>
     );
   return (

@@ -44,6 +44,7 @@ export function useTreeTable(
     sort: options.sort,
     enabled: options.enabled,
     search: filtering ? options.filters : undefined,
+    lowPriority: true,
   });
 
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});

@@ -20,6 +20,9 @@ export interface ShownRows {
   /** the indexes of the first and the last row to draw, in the whole list (last < first: none) */
   first: number;
   last: number;
+  /** the indexes of the first and the last row in the window's view (drawn, within first..last) */
+  viewFirst: number;
+  viewLast: number;
   /** the heights of the rows left out above and below */
   before: number;
   after: number;
@@ -35,20 +38,11 @@ export function useVirtualRows(
   rows: readonly { id: string }[],
 ): ShownRows {
   const virtual = rows.length > VIRTUAL_FROM;
-  // where the body starts in the page: the filter bar and toolbar above it may change height
+  // where the body starts in the page: the filter bar and toolbar above it may change height.
+  // Reading it lays the page out, which a scroll frame would otherwise do once, after its
+  // changes: it is read while the window is still (nothing above the table moves while it
+  // scrolls), and after the scroll.
   const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (!virtual || !body.current) return;
-    // the offsets down to the document, which scrolling leaves alone (a client rect moves with it)
-    let top = 0;
-    for (
-      let element: HTMLElement | null = body.current;
-      element;
-      element = element.offsetParent as HTMLElement | null
-    )
-      top += element.offsetTop;
-    if (top !== margin) setMargin(top);
-  });
   const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
     count: virtual ? rows.length : 0,
     estimateSize: () => ROW_ESTIMATE,
@@ -59,17 +53,51 @@ export function useVirtualRows(
     measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
     enabled: virtual,
   });
-  if (!virtual) return { virtual, first: 0, last: rows.length - 1, before: 0, after: 0, scrolling: false };
+  useLayoutEffect(() => {
+    if (!virtual || !body.current || virtualizer.isScrolling) return;
+    // the offsets down to the document, which scrolling leaves alone (a client rect moves with it)
+    let top = 0;
+    for (
+      let element: HTMLElement | null = body.current;
+      element;
+      element = element.offsetParent as HTMLElement | null
+    )
+      top += element.offsetTop;
+    if (top !== margin) setMargin(top);
+  });
+  if (!virtual)
+    return {
+      virtual,
+      first: 0,
+      last: rows.length - 1,
+      viewFirst: 0,
+      viewLast: rows.length - 1,
+      before: 0,
+      after: 0,
+      scrolling: false,
+    };
   const scrolling = virtualizer.isScrolling;
   const items = virtualizer.getVirtualItems();
   if (items.length === 0)
-    return { virtual, first: 0, last: -1, before: 0, after: virtualizer.getTotalSize(), scrolling };
+    return {
+      virtual,
+      first: 0,
+      last: -1,
+      viewFirst: 0,
+      viewLast: -1,
+      before: 0,
+      after: virtualizer.getTotalSize(),
+      scrolling,
+    };
   const first = items[0];
   const last = items[items.length - 1];
+  const view = virtualizer.range;
   return {
     virtual,
     first: first.index,
     last: last.index,
+    viewFirst: view?.startIndex ?? first.index,
+    viewLast: view?.endIndex ?? last.index,
     before: first.start - margin,
     after: Math.max(0, virtualizer.getTotalSize() - (last.end - margin)),
     scrolling,

@@ -213,7 +213,7 @@ async function runSteps(
     .first()
     .waitFor();
   await expect
-    .poll(() => page.locator('.ant-table-wrapper:visible .ant-spin-spinning').count(), {
+    .poll(() => page.locator('[data-list-table]:visible .ant-spin-spinning').count(), {
       message: 'the table should finish loading',
     })
     .toBe(0);

@@ -1,15 +1,16 @@
 // The list table over a long list: it draws a window of the rows, and a scroll renders only the
 // rows coming into view. The rows are counted by the cell a column draws them with, a component
 // of the test's own handed to the table as any list column's cell is. A row that comes into view
-// while the window scrolls is drawn in outline, and in full once the scroll stops; these rows
-// are the users page's own (its columns, cells and row actions).
+// while the window scrolls is drawn in outline (plain cells placed as antd's), and in full once
+// the scroll stops; these rows are the users page's own (its columns, cells and row actions).
 import {
   type CellContext,
   createColumnHelper,
   type RowSelectionState,
+  type SortingState,
   useTable,
 } from '@tanstack/react-table';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -47,7 +48,7 @@ const COLUMNS: ListColumnDef[] = [
 const LAYOUT: Record<string, ColumnLayout> = { name: { title: '名称', width: 200 } };
 const ROWS: TreeRow[] = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, name: `行${i + 1}` }));
 
-function LongTable() {
+function LongTable({ loading = false }: { loading?: boolean }) {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const table = useTable({
     features: listFeatures,
@@ -58,8 +59,10 @@ function LongTable() {
     onRowSelectionChange: setRowSelection,
     enableRowSelection: true,
   });
-  return <DataTable table={table} layout={LAYOUT} lang="zh" loading={false} selectable />;
+  return <DataTable table={table} layout={LAYOUT} lang="zh" loading={loading} selectable />;
 }
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
 /** The names of the rows in the document, in order. */
 const drawn = () =>
@@ -85,8 +88,27 @@ describe('a long list table', () => {
     expect(kept.length).toBeGreaterThan(5);
     expect(came.length).toBeGreaterThan(5);
     expect(screen.queryByText('行1')).toBeNull();
-    // every row drawn rendered once: those that stayed in view were not rendered again
+    // the rows that came into view are drawn in outline: their column's cell has not rendered
+    for (const name of came) expect(renders.get(name.slice(1)), `${name} while scrolling`).toBeUndefined();
+    // once the scroll stops they are drawn in full; every row drawn rendered once: those that
+    // stayed in view were not rendered again
+    await waitFor(() => expect(document.querySelector('tr[data-outline]')).toBeNull());
     for (const name of after) expect(renders.get(name.slice(1)), `${name} after the scroll`).toBe(1);
+  });
+
+  it('shows a read in progress over the table without drawing its rows again', async () => {
+    renders.clear();
+    const { rerender } = render(<LongTable />);
+    await screen.findByText('行1');
+    await waitFor(() => expect(document.querySelector('tr[data-outline]')).toBeNull());
+    const before = new Map(renders);
+    const spinner = () => document.querySelector('[data-list-table] .ant-spin-spinning');
+    rerender(<LongTable loading />);
+    await waitFor(() => expect(spinner()).not.toBeNull());
+    rerender(<LongTable />);
+    await waitFor(() => expect(spinner()).toBeNull());
+    // the page rendered twice around the table: antd's table and its rows were not drawn again
+    expect(renders).toEqual(before);
   });
 
   it('selects every row it holds from its header, the rows it does not draw too', async () => {
@@ -98,9 +120,10 @@ describe('a long list table', () => {
     expect([...boxes].every((box) => box.checked)).toBe(true);
     // the last row, drawn once scrolled to, was selected with the rest
     scrollWindow(1_000_000);
-    const last = (await screen.findByText('行300')).closest('tr') as HTMLElement;
-    // its box, drawn once the scroll stops (antd's checkbox)
-    expect(await within(last).findByRole('checkbox')).toHaveProperty('checked', true);
+    await screen.findByText('行300');
+    // its box, drawn once the scroll stops (antd's checkbox, in the row drawn in full)
+    const box = await waitFor(() => within(rowOf('行300')).getByRole('checkbox'));
+    expect(box).toHaveProperty('checked', true);
   });
 });
 
@@ -110,7 +133,7 @@ beforeAll(async () => {
 });
 
 /** The users page's table over `count` users, all of them active. */
-function UsersTable({ count }: { count: number }) {
+function UsersTable({ count, sorting = [] }: { count: number; sorting?: SortingState }) {
   const descriptors = toListColumns(users, 'zh');
   const rowActions = pageActions(users, () => true).row;
   const { columns, layout } = buildListColumns({ descriptors, lang: 'zh', rowActions });
@@ -127,9 +150,10 @@ function UsersTable({ count }: { count: number }) {
     columns,
     data: Array.from({ length: count }, (_, i) => ({ id: i + 1, userName: `用户${i + 1}`, status: 0 })),
     getRowId: (row) => String(row.id),
-    state: { rowSelection },
+    state: { rowSelection, sorting },
     onRowSelectionChange: setRowSelection,
     enableRowSelection: true,
+    manualSorting: true,
   });
   return (
     <ListCellContext.Provider value={cells}>
@@ -138,17 +162,16 @@ function UsersTable({ count }: { count: number }) {
   );
 }
 
-const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
-/** a row in full: its selection box, its status tag and its action buttons are antd's own */
+/** a row in full: its selection box, its status tag and its action buttons are antd's own (DOM
+ * queries: a role query reads every style sheet antd has put in the document, seconds a row) */
 const isFull = (row: HTMLElement) =>
-  within(row).queryByRole('checkbox') !== null &&
+  !row.hasAttribute('data-outline') &&
+  row.querySelector('.ant-checkbox input[type="checkbox"]') !== null &&
   row.querySelector('.ant-tag') !== null &&
-  within(row).queryAllByRole('button').length > 0;
+  row.querySelector('button.ant-btn') !== null;
 /** a row in outline: its values as text, none of the controls */
 const isOutline = (row: HTMLElement) =>
-  within(row).queryByRole('checkbox') === null &&
-  row.querySelector('.ant-tag') === null &&
-  within(row).queryAllByRole('button').length === 0;
+  row.hasAttribute('data-outline') && row.querySelector('input, button, .ant-tag, .ant-checkbox') === null;
 
 /**
  * Mounts `ui` and returns once its first commit is in the document, before any work React
@@ -171,7 +194,7 @@ describe("a long list's rows in outline", () => {
   it('draws a row coming into view while the window scrolls in outline, and in full once it stops', async () => {
     render(<UsersTable count={300} />);
     await screen.findByText('用户1');
-    await within(rowOf('用户1')).findAllByRole('button');
+    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
     const before = drawn().length;
     expect(isFull(rowOf(`用户${before}`))).toBe(true);
 
@@ -183,19 +206,64 @@ describe("a long list's rows in outline", () => {
     expect(within(came).getByText('正常')).toBeTruthy();
     expect(isFull(rowOf(`用户${before}`))).toBe(true);
 
-    // the scroll stops: the row is drawn in full, the same row element
-    await within(came).findAllByRole('button');
-    expect(isFull(came)).toBe(true);
-    expect(came.isConnected).toBe(true);
-    expect(within(came).getByText('正常').closest('.ant-tag')).not.toBeNull();
+    // the scroll stops: the row is drawn in full, as antd's row
+    await waitFor(() => expect(isFull(rowOf(`用户${before + 20}`))).toBe(true));
+    expect(
+      within(rowOf(`用户${before + 20}`))
+        .getByText('正常')
+        .closest('.ant-tag'),
+    ).not.toBeNull();
+  });
+
+  it("places an outline row's cells as antd places its own: classes, fixed edges and their order", async () => {
+    // sorted by the name, a start-fixed column after the fixed selection column; the actions
+    // fixed at the end
+    render(<UsersTable count={300} sorting={[{ id: 'userName', desc: false }]} />);
+    await screen.findByText('用户1');
+    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
+    const cells = (row: HTMLElement) =>
+      [...row.querySelectorAll('td')].map((td) => ({
+        classes: [...td.classList].sort(),
+        start: td.style.insetInlineStart,
+        end: td.style.insetInlineEnd,
+        z: td.style.getPropertyValue('--z-offset'),
+        zReverse: td.style.getPropertyValue('--z-offset-reverse'),
+      }));
+    const antd = cells(rowOf('用户1'));
+    expect(antd.map((cell) => cell.classes.includes('ant-table-cell-fix-start'))).toEqual([
+      true,
+      true,
+      ...antd.slice(2, -1).map(() => false),
+      false,
+    ]);
+    expect(antd.at(-1)?.classes).toContain('ant-table-cell-fix-end');
+    expect(antd[1].classes).toContain('ant-table-column-sort');
+
+    const before = drawn().length;
+    scrollWindow(20 * 49);
+    const came = rowOf(`用户${before + 20}`);
+    expect(isOutline(came)).toBe(true);
+    const outline = cells(came);
+    // a fixed cell sticks at the widths beside it towards its edge: rc-table takes them from the
+    // columns as laid out, which jsdom does not do (every offset 0); the outline from the
+    // columns' widths, which they are whenever the table is wide enough to scroll sideways
+    expect(outline.map((cell) => [cell.start, cell.end])).toEqual(
+      antd.map((_, i) =>
+        i === 0 ? ['0px', ''] : i === 1 ? ['48px', ''] : i === antd.length - 1 ? ['', '0px'] : ['', ''],
+      ),
+    );
+    const placed = ({ start, end, ...rest }: (typeof antd)[number]) => ({
+      ...rest,
+      fixed: Boolean(start || end),
+    });
+    expect(outline.map(placed)).toEqual(antd.map(placed));
   });
 
   it('mounts a long list in outline and fills it in after; a short list in full at once', async () => {
     let unmount = mountFirstCommit(<UsersTable count={300} />);
     try {
       expect(isOutline(rowOf('用户1'))).toBe(true);
-      await within(rowOf('用户1')).findAllByRole('button');
-      expect(isFull(rowOf('用户1'))).toBe(true);
+      await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
     } finally {
       unmount();
     }
