@@ -11,7 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ListResult } from '../client/envelope.ts';
 import type { Filters, ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
 import { type Level, ROOT_KEY } from './pickerTree.ts';
@@ -36,9 +36,6 @@ export interface TreeReadOptions {
   chosen?: readonly string[];
   /** failures are not toasted (a picker the user may not read shows empty) */
   silent?: boolean;
-  /** the rows are rebuilt in a render of low priority (a tree table's levels of thousands of
-   * rows); a picker, whose tree waits on a level it asked for, has them at once */
-  lowPriority?: boolean;
 }
 
 export interface TreeReads {
@@ -82,7 +79,6 @@ export function useTreeReads({
   search,
   chosen = NO_IDS,
   silent = false,
-  lowPriority = false,
 }: TreeReadOptions): TreeReads {
   const queryClient = useQueryClient();
   const name = client.resource.name;
@@ -141,19 +137,7 @@ export function useTreeReads({
     staleTime: 30_000,
   });
 
-  // With `lowPriority` the rows are rebuilt from what was read in a render of low priority: a
-  // level of thousands of rows takes tens of milliseconds to rebuild and to hand to the table,
-  // which a click asking for the next page, or the page arriving, must not hold a frame for.
-  // React renders it in slices between frames and starts it again when something more urgent
-  // comes; the reads go out at once.
-  const current = useMemo(
-    () => ({ requested, levelReads, paths: paths.data, found: found.data, searching }),
-    [requested, levelReads, paths.data, found.data, searching],
-  );
-  const deferred = useDeferredValue(current);
-  const read = lowPriority ? deferred : current;
   const { rows, levels, hits, order } = useMemo(() => {
-    const { requested, levelReads, searching } = read;
     const rows = new Map<string, Row>();
     const put = (row: Row) => {
       const key = String(row.id);
@@ -166,7 +150,7 @@ export function useTreeReads({
           : row,
       );
     };
-    for (const row of [...(read.paths?.ancestors ?? []), ...(read.paths?.rows ?? [])]) put(row);
+    for (const row of [...(paths.data?.ancestors ?? []), ...(paths.data?.rows ?? [])]) put(row);
     const levels = new Map<string, Level>();
     const seen = new Map<string, Set<string>>();
     requested.forEach((r, i) => {
@@ -188,7 +172,7 @@ export function useTreeReads({
     const hits: string[] = [];
     const order: string[] = [];
     if (searching) {
-      for (const page of read.found?.pages ?? []) {
+      for (const page of found.data?.pages ?? []) {
         for (const row of page.ancestors ?? []) {
           put(row);
           order.push(String(row.id));
@@ -201,7 +185,7 @@ export function useTreeReads({
       }
     }
     return { rows, levels, hits, order };
-  }, [read]);
+  }, [paths.data, requested, levelReads, found.data, searching]);
 
   const addPage = useCallback((next: LevelPage) => {
     setRequested((now) =>
@@ -212,10 +196,10 @@ export function useTreeReads({
   return {
     rows,
     levels,
-    searching: read.searching,
+    searching,
     hits,
     order,
-    searchCount: { shown: hits.length, total: read.found?.pages.at(-1)?.total ?? 0 },
+    searchCount: { shown: hits.length, total: found.data?.pages.at(-1)?.total ?? 0 },
     // a level that failed to load (a picker the user may not read) stops spinning
     loading: found.isFetching || paths.isFetching || levelReads.some((r) => r.fetching),
     openLevel: (parent) => addPage({ parent, page: 1 }),

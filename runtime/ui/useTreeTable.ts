@@ -44,7 +44,6 @@ export function useTreeTable(
     sort: options.sort,
     enabled: options.enabled,
     search: filtering ? options.filters : undefined,
-    lowPriority: true,
   });
 
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
