@@ -139,8 +139,7 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
   const [batch, setBatch] = useState<ReadonlySet<string>>(NONE);
   const full = (id: string) => settled.current.has(id) || (!shown.scrolling && batch.has(id));
   useLayoutEffect(() => {
-    const next = new Set(ids.filter((id) => settled.current.has(id) || (!shown.scrolling && batch.has(id))));
-    settled.current = next;
+    settled.current = new Set(ids.filter(full));
   });
   useEffect(() => {
     if (shown.scrolling) return;
