@@ -130,6 +130,9 @@ describe('ResourceForm with confirmChanges', () => {
     // nothing ticked: the roles keep their menus
     await waitFor(() => expect(submitted).toHaveLength(1));
     expect(submitted[0]).not.toHaveProperty('menuIds');
+    // the save has ended: the button takes clicks again (while saving it is disabled, and a
+    // click on it then is lost)
+    await waitFor(() => expect(button(/^保\s*存$/).disabled).toBe(false));
     tick('系统管理');
     save();
     const dialog = await summary();
