@@ -97,8 +97,11 @@ export async function openBrowserPage(): Promise<BrowserPage> {
 }
 
 /**
- * Through the side menu, as a person would: open the group when its page is not showing (a
- * group opens with an animation, so the page is waited for), then the page.
+ * Through the side menu, as a person would: open the group when its page is not showing, then the
+ * page. A group opens with an animation, and the page is clicked once it has ended: while the list
+ * grows it clips its entries, and Playwright brings a clipped entry into view by scrolling the
+ * list itself, which the animation then scrolls back, so that the button is let go over another
+ * entry and the click is lost.
  */
 export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
   const sidebar = page.getByTestId('sidebar');
@@ -109,7 +112,10 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
       .locator('.ant-menu-submenu-title')
       .filter({ hasText: new RegExp(`^${group}$`) })
       .click();
-    await entry.waitFor();
+    await sidebar
+      .locator('ul.ant-menu-sub:not(.ant-motion-collapse)')
+      .filter({ has: page.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${item}$`) }) })
+      .waitFor();
   }
   await entry.click();
 }
