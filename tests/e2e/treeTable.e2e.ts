@@ -78,10 +78,29 @@ describe('a tree table with a level of thousands of rows', () => {
       async () => (await last.count()) > 0,
       async () => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        if ((await more.count()) > 0) await more.click();
+        // this button, not the next one: when a page asked for before arrives, the button moves to
+        // the level's new end, out of the drawn window, and a locator would wait for it to come
+        // back; a button taken away makes the click fail, and the act is tried again
+        const [button] = await more.elementHandles();
+        await button?.click();
       },
     );
-    await last.scrollIntoViewIfNeeded();
+    // a row drawn in outline while the window moved is replaced by its full row when the window
+    // rests, so the row is looked up afresh on each try rather than held
+    const lastInView = () =>
+      page.evaluate((text) => {
+        const row = [...document.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes(text));
+        if (!row) return false;
+        const box = row.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }, `长子${COUNT}`);
+    await actUntil('the last row should come into view', lastInView, async () => {
+      await page.evaluate((text) => {
+        [...document.querySelectorAll('tbody tr')]
+          .find((tr) => tr.textContent?.includes(text))
+          ?.scrollIntoView({ block: 'center' });
+      }, `长子${COUNT}`);
+    });
     expect(await last.isVisible()).toBe(true);
     // the level is held whole, but only a window of it is in the document
     const drawn = await page.locator('tbody tr[data-row-key]').count();
