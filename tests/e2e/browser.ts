@@ -98,26 +98,35 @@ export async function openBrowserPage(): Promise<BrowserPage> {
 
 /**
  * Through the side menu, as a person would: open the group when its page is not showing, then the
- * page. A group opens with an animation, and the page is clicked once it has ended: while the list
- * grows it clips its entries, and Playwright brings a clipped entry into view by scrolling the
- * list itself, which the animation then scrolls back, so that the button is let go over another
- * entry and the click is lost.
+ * page, until the menu shows the page chosen. While a group opens its list grows and clips its
+ * entries, and Playwright brings a clipped entry into view by scrolling the list itself, which the
+ * animation scrolls back, so that the button can be let go over another entry and the click lost:
+ * the click is tried again then.
  */
 export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
   const sidebar = page.getByTestId('sidebar');
-  // a group and its page may share a title (内容管理): pages are the menu's items, groups its sub-menus
-  const entry = sidebar.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${item}$`) });
-  if (!(await entry.isVisible())) {
-    await sidebar
-      .locator('.ant-menu-submenu-title')
-      .filter({ hasText: new RegExp(`^${group}$`) })
-      .click();
-    await sidebar
-      .locator('ul.ant-menu-sub:not(.ant-motion-collapse)')
-      .filter({ has: page.locator('li.ant-menu-item').filter({ hasText: new RegExp(`^${item}$`) }) })
-      .waitFor();
-  }
-  await entry.click();
+  // a group and its page may share a title (内容管理): pages are the menu's items, groups its
+  // sub-menus; a folded menu opens its groups as pop-ups outside the sidebar
+  const entry = page
+    .locator(
+      '[data-testid="sidebar"] li.ant-menu-item:visible, .ant-menu-submenu-popup li.ant-menu-item:visible',
+    )
+    .filter({ hasText: new RegExp(`^${item}$`) });
+  const title = sidebar.locator('.ant-menu-submenu-title').filter({ hasText: new RegExp(`^${group}$`) });
+  await actUntil(
+    `the menu should show ${group} / ${item}`,
+    () =>
+      page
+        .locator('[data-testid="sidebar"] li.ant-menu-item, .ant-menu-submenu-popup li.ant-menu-item')
+        .filter({ hasText: new RegExp(`^${item}$`) })
+        .evaluateAll((found) => found.some((li) => li.classList.contains('ant-menu-item-selected'))),
+    async () => {
+      if ((await entry.count()) === 0) await title.click();
+      // this entry: one drawn again meanwhile fails the click, and the act is tried again
+      const [button] = await entry.elementHandles();
+      await button?.click();
+    },
+  );
 }
 
 /** Fills the sign-in page and presses its button, as a user signs in; the caller waits for what follows. */
