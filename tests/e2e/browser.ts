@@ -115,8 +115,11 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
   const title = sidebar.locator('.ant-menu-submenu-title').filter({ hasText: new RegExp(`^${group}$`) });
   await actUntil(
     `the menu should show ${group} / ${item}`,
-    // the entry on screen: antd keeps the lists of closed groups and pop-ups in the document
-    () => entry.evaluateAll((found) => found.some((li) => li.classList.contains('ant-menu-item-selected'))),
+    () =>
+      page
+        .locator('[data-testid="sidebar"] li.ant-menu-item, .ant-menu-submenu-popup li.ant-menu-item')
+        .filter({ hasText: new RegExp(`^${item}$`) })
+        .evaluateAll((found) => found.some((li) => li.classList.contains('ant-menu-item-selected'))),
     async () => {
       if ((await entry.count()) === 0) await title.click();
       // this entry: one drawn again meanwhile fails the click, and the act is tried again
