@@ -98,7 +98,7 @@ export async function openBrowserPage(): Promise<BrowserPage> {
 
 /**
  * Through the side menu, as a person would: open the group when its page is not showing, then the
- * page, until the menu shows the page chosen. While a group opens its list grows and clips its
+ * page, until the address is the page chosen. While a group opens its list grows and clips its
  * entries, and Playwright brings a clipped entry into view by scrolling the list itself, which the
  * animation scrolls back, so that the button can be let go over another entry and the click lost:
  * the click is tried again then.
@@ -115,11 +115,13 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
   const title = sidebar.locator('.ant-menu-submenu-title').filter({ hasText: new RegExp(`^${group}$`) });
   await actUntil(
     `the menu should show ${group} / ${item}`,
-    () =>
-      page
-        .locator('[data-testid="sidebar"] li.ant-menu-item, .ant-menu-submenu-popup li.ant-menu-item')
-        .filter({ hasText: new RegExp(`^${item}$`) })
-        .evaluateAll((found) => found.some((li) => li.classList.contains('ant-menu-item-selected'))),
+    // the page is shown when the address is the entry's: antd keys an entry by its route
+    // (`data-menu-id` ends in it), and a selected mark can be an earlier page's, in a list kept hidden
+    async () => {
+      const keys = await entry.evaluateAll((found) => found.map((li) => li.dataset.menuId ?? ''));
+      const shown = new URL(page.url()).hash.slice(1).split('?')[0];
+      return keys.some((key) => key.endsWith(`-${shown}`));
+    },
     async () => {
       if ((await entry.count()) === 0) await title.click();
       // this entry: one drawn again meanwhile fails the click, and the act is tried again
