@@ -2,7 +2,9 @@
 // server started as the browser suite starts it (a fresh data directory, the built page), the
 // categories made with one SQL statement, ten roots of which the first holds 5,000 children;
 // then Debian's Chromium opens the page, opens that level, reads it to its end through its
-// "load more" row, scrolls it from top to bottom, and turns a mouse wheel over it from the top.
+// "load more" row, scrolls it from top to bottom, and turns a mouse wheel over it from the top;
+// then the content form's category picker over the same tree: it opens, opens that level, reads it
+// to its end (fifty entries a read) and is scrolled with a mouse wheel.
 // Frames are recorded with the `long-animation-frame` PerformanceObserver (a frame of 50 ms or
 // more) and, while scrolling, the gaps between animation frames. The goal: no frame over 50 ms.
 //
@@ -136,6 +138,104 @@ function line(phase: string, frames: Frames, ms: number, extra = ''): string {
   const longest = frames.long.length ? `${Math.max(...frames.long).toFixed(0)} ms` : `< ${GOAL_MS} ms`;
   const over = frames.long.filter((d) => d > GOAL_MS).length;
   return `| ${phase} | ${ms.toFixed(0)} ms | ${longest} | ${over} |${extra ? ` ${extra}` : ' |'}`;
+}
+
+/**
+ * The content form's category picker over the same categories: the picker opens, its 5,000-row
+ * level opens (a page of 50), is read to its end through its "load more" entry, and a mouse wheel
+ * is turned over the open list from its top. antd's tree draws only the entries in view.
+ */
+async function pickerPhases(page: Page): Promise<string[]> {
+  const rows: string[] = [];
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.goto(`${page.url().split('#')[0]}#/cms/contents`);
+  await page.locator('tbody tr:visible').first().waitFor();
+  await page
+    .locator('button:visible')
+    .filter({ hasText: /^新\s*增$/ })
+    .click();
+  const form = page.locator('.ant-drawer-content-wrapper:visible form');
+  await form.waitFor();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const option = (title: string) =>
+    dropdown.locator(`.ant-select-tree-node-content-wrapper[title="${title}"]`);
+  const name = (i: number) => `大树${String(i).padStart(5, '0')}`;
+
+  let since = await now(page);
+  let started = Date.now();
+  await form
+    .locator('.ant-form-item:not(:has(.ant-form-item))')
+    .filter({ hasText: '所属栏目' })
+    .locator('.ant-select')
+    .click();
+  await option(name(1)).waitFor();
+  rows.push(line('picker opens (top level)', await framesSince(page, since), Date.now() - started));
+
+  since = await now(page);
+  started = Date.now();
+  await dropdown
+    .locator('.ant-select-tree-treenode')
+    .filter({ has: page.locator(`[title="${name(1)}"]`) })
+    .locator('.ant-select-tree-switcher')
+    .click();
+  await option(name(11)).waitFor();
+  rows.push(
+    line(`picker: level of ${BIG} opens (first 50)`, await framesSince(page, since), Date.now() - started),
+  );
+
+  // the level read to its end: the list scrolled to its "load more" entry, which is clicked, and
+  // the next page waited for by the entry's count of the rows shown
+  const holder = dropdown.locator('.ant-select-tree-list-holder');
+  const more = dropdown.locator('a[data-more]');
+  // an entry's height with its margin: the distance between two drawn entries
+  const entryHeight = await dropdown.evaluate((list) => {
+    const [a, b] = [...list.querySelectorAll('.ant-select-tree-treenode')].filter((e) => e.clientHeight > 0);
+    return b.getBoundingClientRect().top - a.getBoundingClientRect().top;
+  });
+  since = await now(page);
+  started = Date.now();
+  let clicks = 0;
+  for (let shown = 50; shown < BIG; shown += 50) {
+    // the entry follows the level's first row and the rows shown: scrolled to, as a wheel would
+    await holder.evaluate(
+      (list, { index, height }) => list.scrollTo(0, index * height - list.clientHeight / 2),
+      { index: shown + 1, height: entryHeight },
+    );
+    await more.filter({ hasText: `已显示 ${shown} /` }).click();
+    clicks++;
+    await more.filter({ hasText: `已显示 ${shown} /` }).waitFor({ state: 'detached' });
+  }
+  rows.push(
+    line(
+      `picker: level read to its end (${clicks} × load more)`,
+      await framesSince(page, since),
+      Date.now() - started,
+    ),
+  );
+
+  // a wheel turned fast over the open list, from its top
+  await holder.evaluate((list) => list.scrollTo(0, 0));
+  await option(name(1)).waitFor();
+  const box = await holder.boundingBox();
+  if (!box) throw new Error('the picker list is not drawn');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  since = await now(page);
+  started = Date.now();
+  const notches = 300;
+  for (let i = 0; i < notches; i++) await page.mouse.wheel(0, 100);
+  const wheeled = await framesSince(page, since);
+  const took = Date.now() - started;
+  const drawn = await dropdown.locator('.ant-select-tree-treenode').count();
+  const top = await holder.evaluate((list) => list.scrollTop);
+  rows.push(
+    line(
+      `picker: mouse wheel, ${notches} notches of 100 px`,
+      wheeled,
+      took,
+      `${((top / took) * 1000).toFixed(0)} px/s on average; ${drawn} entries in the document |`,
+    ),
+  );
+  return rows;
 }
 
 async function main(): Promise<void> {
@@ -318,6 +418,7 @@ async function main(): Promise<void> {
         `${((wheelY / wheelTook) * 1000).toFixed(0)} px/s on average |`,
       ),
     );
+    rows.push(...(await pickerPhases(page)));
     const load = [
       '',
       `Scroll, per frame (load-independent): main thread CPU ${perFrame(cpuAfter.thread - cpuBefore.thread)} ms, ` +
