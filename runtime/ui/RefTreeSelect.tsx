@@ -4,7 +4,7 @@
 // each entry on its own, as the check tree (RefCheckTree.tsx) does. The chosen value shows as
 // its path, read by id, so the picker names it before anything is opened.
 import { TreeSelect } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
@@ -70,20 +70,28 @@ export function RefTreeSelect({
   const isParentPicker = field.type === 'tree-parent';
   const [expanded, setExpanded] = useState<Array<string | number>>(isParentPicker ? [ROOT_ID] : []);
 
+  // The tree is built again only when what it shows changes: antd's tree goes over every entry
+  // it is handed (its index of keys, its flat list of open rows), which on a level read to a few
+  // thousand entries costs a frame each time. A fetch starting or ending, the list opening or a
+  // keystroke draws with the same tree.
+  const { searching, entries, hits, order, levels } = picker;
+  const { shown, total } = picker.searchCount;
+  // the latest reader, for the "load more" entries drawn with an earlier tree
+  const loadMoreRef = useRef(picker.loadMore);
+  loadMoreRef.current = picker.loadMore;
   const nodes = useMemo(() => {
     // a row cannot move under itself or under one of its own descendants. Only a parent picker
     // points into the edited row's own tree: a ref from a content to its category must not lose
     // the category that happens to share the content's id
     const self = isParentPicker && selfId !== undefined ? String(selfId) : undefined;
     const blocked = (key: string) => key === self;
-    if (picker.searching)
-      return searchTree(picker.entries, picker.hits, picker.order, blocked, picker.searchCount);
-    const tops = levelTree(picker.entries, picker.levels, ROOT_KEY, blocked);
+    if (searching) return searchTree(entries, hits, order, blocked, { shown, total });
+    const tops = levelTree(entries, levels, ROOT_KEY, blocked);
     if (!isParentPicker) return tops;
     // the root holds the whole tree, so choosing it means "top level"
     const root: PickNode = { value: ROOT_ID, title: t('root', lang), children: tops, isLeaf: false };
     return [root];
-  }, [picker, isParentPicker, selfId, lang]);
+  }, [searching, entries, hits, order, shown, total, levels, isParentPicker, selfId, lang]);
 
   const treeData = useMemo(() => {
     type Drawn = Omit<PickNode, 'title' | 'children'> & { title: React.ReactNode; children?: Drawn[] };
@@ -100,7 +108,7 @@ export function RefTreeSelect({
               // the entry is no choice: it reads the next page of its level
               event.preventDefault();
               event.stopPropagation();
-              picker.loadMore(parent);
+              loadMoreRef.current(parent);
             }}
           >
             {t('loadMore', lang, { shown, total })}
@@ -109,20 +117,20 @@ export function RefTreeSelect({
       };
     };
     return nodes.map(draw);
-  }, [nodes, picker, lang]);
+  }, [nodes, lang]);
 
   // the levels read so far: antd asks for the others when their node opens
   const loadedKeys = useMemo(() => {
     const keys: Array<string | number> = [];
-    for (const parent of picker.levels.keys()) {
+    for (const parent of levels.keys()) {
       if (parent === ROOT_KEY) keys.push(ROOT_ID);
       else {
-        const entry = picker.entries.get(parent);
+        const entry = entries.get(parent);
         if (entry) keys.push(entry.id);
       }
     }
     return keys;
-  }, [picker.levels, picker.entries]);
+  }, [levels, entries]);
 
   const label = (entryId: Id): string => {
     if (isParentPicker && String(entryId) === ROOT_KEY) return t('root', lang);

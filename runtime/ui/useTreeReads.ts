@@ -59,14 +59,10 @@ export interface TreeReads {
   loadMore(parent: string): void;
 }
 
-interface LevelRead {
-  data?: ListResult<Row>;
+/** The pages of the levels that have arrived, in the order they were asked for. */
+interface LevelReads {
+  pages: Array<{ parent: string; data: ListResult<Row> }>;
   fetching: boolean;
-}
-
-// module level, so react-query keeps the combined array while no result changes
-function readsOfEach(results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelRead[] {
-  return results.map((r) => ({ data: r.data, fetching: r.isFetching }));
 }
 
 const NO_IDS: readonly string[] = [];
@@ -109,11 +105,22 @@ export function useTreeReads({
     [client, name, parentField, isTree, pageSize, sort, view, silent],
   );
   const searching = search !== undefined && Object.keys(search).length > 0;
-  // a search shows its own tree: the levels wait until it ends
+  // Only the pages that have arrived, which react-query hands back as the same array while none
+  // changes (it shares the combined result's structure): a page asked for, or a fetch starting or
+  // ending, leaves the rows alone, so a long level is not rebuilt (nor handed again to the tree
+  // or table drawing it) two or three times for each page read.
   const levelReads = useQueries({
+    // a search shows its own tree: the levels wait until it ends
     queries: requested.map((r) => ({ ...levelQuery(r), enabled: enabled && !searching })),
-    combine: readsOfEach,
+    combine: useCallback(
+      (results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelReads => ({
+        pages: results.flatMap((r, i) => (r.data ? [{ parent: requested[i].parent, data: r.data }] : [])),
+        fetching: results.some((r) => r.isFetching),
+      }),
+      [requested],
+    ),
   });
+  const levelPages = levelReads.pages;
 
   const found = useInfiniteQuery({
     queryKey: queryKeys.treeSearch(name, search ?? {}, view),
@@ -153,11 +160,9 @@ export function useTreeReads({
     for (const row of [...(paths.data?.ancestors ?? []), ...(paths.data?.rows ?? [])]) put(row);
     const levels = new Map<string, Level>();
     const seen = new Map<string, Set<string>>();
-    requested.forEach((r, i) => {
-      const data = levelReads[i]?.data;
-      if (!data) return;
-      const level = levels.get(r.parent) ?? { keys: [], total: data.total };
-      const keys = seen.get(r.parent) ?? new Set<string>();
+    for (const { parent, data } of levelPages) {
+      const level = levels.get(parent) ?? { keys: [], total: data.total };
+      const keys = seen.get(parent) ?? new Set<string>();
       for (const row of data.rows) {
         put(row);
         const key = String(row.id);
@@ -166,9 +171,9 @@ export function useTreeReads({
         level.keys.push(key);
       }
       level.total = data.total;
-      levels.set(r.parent, level);
-      seen.set(r.parent, keys);
-    });
+      levels.set(parent, level);
+      seen.set(parent, keys);
+    }
     const hits: string[] = [];
     const order: string[] = [];
     if (searching) {
@@ -185,7 +190,7 @@ export function useTreeReads({
       }
     }
     return { rows, levels, hits, order };
-  }, [paths.data, requested, levelReads, found.data, searching]);
+  }, [paths.data, levelPages, found.data, searching]);
 
   const addPage = useCallback((next: LevelPage) => {
     setRequested((now) =>
@@ -201,7 +206,7 @@ export function useTreeReads({
     order,
     searchCount: { shown: hits.length, total: found.data?.pages.at(-1)?.total ?? 0 },
     // a level that failed to load (a picker the user may not read) stops spinning
-    loading: found.isFetching || paths.isFetching || levelReads.some((r) => r.fetching),
+    loading: found.isFetching || paths.isFetching || levelReads.fetching,
     openLevel: (parent) => addPage({ parent, page: 1 }),
     loadLevel: async (parent) => {
       await queryClient.fetchQuery(levelQuery({ parent, page: 1 }));

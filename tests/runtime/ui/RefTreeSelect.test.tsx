@@ -11,7 +11,7 @@ import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefTreeSelect } from '../../../runtime/ui/RefTreeSelect.tsx';
 import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
-import { CATEGORIES, makeTree } from './categoryTree.ts';
+import { CATEGORIES, makeLevel, makeTree } from './categoryTree.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 
@@ -150,17 +150,7 @@ describe('RefTreeSelect', () => {
     const tag = '·丁';
     const ids = await makeTree(real, tag, [['大栏目', 0]]);
     const count = PICKER_PAGE + 10;
-    for (let i = 0; i < count; i += 20)
-      await Promise.all(
-        Array.from({ length: Math.min(20, count - i) }, (_, j) =>
-          real.api('POST', CATEGORIES, {
-            categoryName: `子${i + j}${tag}`,
-            kind: 0,
-            orderNum: i + j,
-            parentId: ids.get('大栏目'),
-          }),
-        ),
-      );
+    await makeLevel(real, tag, ids.get('大栏目')!, count);
     renderPicker({ field: fieldOf('contents', 'categoryId'), whole: true });
     open();
     await expand(`大栏目${tag}`);

@@ -23,3 +23,26 @@ export async function makeTree(
   }
   return ids;
 }
+
+/**
+ * `count` children under `parentId`, named 子0…子{count-1} with the test's tag and ordered so, made
+ * twenty at a time.
+ */
+export async function makeLevel(
+  real: RealServer,
+  tag: string,
+  parentId: number,
+  count: number,
+): Promise<void> {
+  for (let i = 0; i < count; i += 20)
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - i) }, (_, j) =>
+        real.api('POST', CATEGORIES, {
+          categoryName: `子${i + j}${tag}`,
+          kind: 0,
+          orderNum: i + j,
+          parentId,
+        }),
+      ),
+    );
+}
