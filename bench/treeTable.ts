@@ -15,11 +15,12 @@
 // it walks the parts of the tree that were worked on and counts the components that rendered.
 //
 //   npm run bench:treetable        (builds the page first; `npx tsx bench/treeTable.ts` reuses dist/)
-//   npx tsx bench/treeTable.ts --profile DIR   (also writes CPU profiles of the level opening, the
-//                                              "load more" clicks and the scroll to DIR, for
-//                                              bench/profileTop.ts)
-//   npx tsx bench/treeTable.ts --trace DIR     (also writes a Chromium trace of the scroll to DIR, and
-//                                              prints the main thread's style, layout and paint time)
+//   npx tsx bench/treeTable.ts --profile DIR   (also writes CPU profiles of the page opening, the
+//                                              level opening, the "load more" clicks, the picker's
+//                                              reads and the scroll to DIR, for bench/profileTop.ts)
+//   npx tsx bench/treeTable.ts --trace DIR     (also writes Chromium traces of the same phases to DIR,
+//                                              and prints the main thread's style, layout and paint
+//                                              time in each, and what its longest task ran)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,7 @@ const RENDERING = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize'
 interface TraceEvent {
   name: string;
   ph: string;
+  ts: number;
   dur?: number;
   tid: number;
   pid: number;
@@ -113,22 +115,53 @@ interface TraceEvent {
 }
 type TraceFile = { traceEvents: TraceEvent[] } | TraceEvent[];
 
-/** The renderer main thread's style, layout and paint in a trace: how often and how long in all. */
+/** What a long task is made of: its script, garbage collection and rendering steps. */
+const TASK_PARTS = [
+  'EvaluateScript',
+  'v8.compile',
+  'FunctionCall',
+  'TimerFire',
+  'EventDispatch',
+  'MajorGC',
+  'MinorGC',
+];
+
+/**
+ * The renderer main thread's style, layout and paint in a trace: how often and how long in all;
+ * and the longest task, with what ran in it (nested steps are counted in their parent too: a
+ * layout a script forces is inside the script's time).
+ */
 function renderingWork(file: TraceFile): string {
   const events = Array.isArray(file) ? file : file.traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) return 'trace: no renderer main thread';
-  const sums = new Map<string, { count: number; ms: number }>();
-  for (const e of events) {
-    if (e.ph !== 'X' || e.tid !== main.tid || e.pid !== main.pid || !RENDERING.includes(e.name)) continue;
-    const sum = sums.get(e.name) ?? { count: 0, ms: 0 };
-    sum.count++;
-    sum.ms += (e.dur ?? 0) / 1000;
-    sums.set(e.name, sum);
-  }
-  return `Scroll trace, main thread: ${RENDERING.filter((n) => sums.has(n))
-    .map((n) => `${n} ${sums.get(n)?.count} × ${sums.get(n)?.ms.toFixed(0)} ms`)
-    .join('; ')}`;
+  if (!main) return 'no renderer main thread';
+  const onMain = events.filter((e) => e.ph === 'X' && e.tid === main.tid && e.pid === main.pid);
+  const sum = (list: TraceEvent[], names: string[]) => {
+    const sums = new Map<string, { count: number; ms: number }>();
+    for (const e of list) {
+      if (!names.includes(e.name)) continue;
+      const entry = sums.get(e.name) ?? { count: 0, ms: 0 };
+      entry.count++;
+      entry.ms += (e.dur ?? 0) / 1000;
+      sums.set(e.name, entry);
+    }
+    return names
+      .filter((n) => sums.has(n))
+      .map((n) => `${n} ${sums.get(n)?.count} × ${sums.get(n)?.ms.toFixed(0)} ms`)
+      .join('; ');
+  };
+  const longest = onMain
+    .filter((e) => e.name === 'RunTask')
+    .reduce<TraceEvent | undefined>((a, e) => ((e.dur ?? 0) > (a?.dur ?? 0) ? e : a), undefined);
+  const inLongest = longest
+    ? onMain.filter((e) => e.ts >= longest.ts && e.ts < longest.ts + (longest.dur ?? 0))
+    : [];
+  return (
+    `main thread: ${sum(onMain, RENDERING)}` +
+    (longest
+      ? `. Longest task ${((longest.dur ?? 0) / 1000).toFixed(0)} ms: ${sum(inLongest, [...TASK_PARTS, ...RENDERING])}`
+      : '')
+  );
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
@@ -140,12 +173,15 @@ function line(phase: string, frames: Frames, ms: number, extra = ''): string {
   return `| ${phase} | ${ms.toFixed(0)} ms | ${longest} | ${over} |${extra ? ` ${extra}` : ' |'}`;
 }
 
+/** Runs a phase, writing its CPU profile when the bench is asked for profiles. */
+type Profiled = <T>(name: string, phase: () => Promise<T>) => Promise<T>;
+
 /**
  * The content form's category picker over the same categories: the picker opens, its 5,000-row
  * level opens (a page of 50), is read to its end through its "load more" entry, and a mouse wheel
  * is turned over the open list from its top. antd's tree draws only the entries in view.
  */
-async function pickerPhases(page: Page): Promise<string[]> {
+async function pickerPhases(page: Page, profiled: Profiled): Promise<string[]> {
   const rows: string[] = [];
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.goto(`${page.url().split('#')[0]}#/cms/contents`);
@@ -195,21 +231,41 @@ async function pickerPhases(page: Page): Promise<string[]> {
   since = await now(page);
   started = Date.now();
   let clicks = 0;
-  for (let shown = 50; shown < BIG; shown += 50) {
-    // the entry follows the level's first row and the rows shown: scrolled to, as a wheel would
-    await holder.evaluate(
-      (list, { index, height }) => list.scrollTo(0, index * height - list.clientHeight / 2),
-      { index: shown + 1, height: entryHeight },
-    );
-    await more.filter({ hasText: `已显示 ${shown} /` }).click();
-    clicks++;
-    await more.filter({ hasText: `已显示 ${shown} /` }).waitFor({ state: 'detached' });
+  // when each read began (page time) and how many entries the level then showed, to tell at what
+  // size of the level the long frames begin
+  const reads: Array<{ at: number; shown: number }> = [];
+  await profiled('picker-more', async () => {
+    for (let shown = 50; shown < BIG; shown += 50) {
+      reads.push({ at: await now(page), shown });
+      // the entry follows the level's first row and the rows shown: scrolled to, as a wheel would
+      await holder.evaluate(
+        (list, { index, height }) => list.scrollTo(0, index * height - list.clientHeight / 2),
+        { index: shown + 1, height: entryHeight },
+      );
+      await more.filter({ hasText: `已显示 ${shown} /` }).click();
+      clicks++;
+      await more.filter({ hasText: `已显示 ${shown} /` }).waitFor({ state: 'detached' });
+    }
+  });
+  const read = await framesSince(page, since);
+  const frames = await page.evaluate(() => window.__frames);
+  // the frames over the goal, by the level's size when they came (thousands of entries shown)
+  const bySize = new Map<number, number>();
+  for (const frame of frames) {
+    if (frame.start < since || frame.duration <= GOAL_MS) continue;
+    const shown = reads.filter((r) => r.at <= frame.start).at(-1)?.shown ?? 0;
+    const bucket = Math.floor(shown / 1000);
+    bySize.set(bucket, (bySize.get(bucket) ?? 0) + 1);
   }
+  const sizes = [...Array(Math.ceil(BIG / 1000)).keys()]
+    .map((k) => `${k * 1000}–${k * 1000 + 999}: ${bySize.get(k) ?? 0}`)
+    .join(', ');
   rows.push(
     line(
       `picker: level read to its end (${clicks} × load more)`,
-      await framesSince(page, since),
+      read,
       Date.now() - started,
+      `frames over ${GOAL_MS} ms by entries shown at the read, ${sizes} |`,
     ),
   );
 
@@ -289,24 +345,37 @@ async function main(): Promise<void> {
       return { thread: of('ThreadTime'), script: of('ScriptDuration') };
     };
 
+    // a CPU profile and a trace of one phase, when asked for; the trace's rendering work is printed
+    const traces: string[] = [];
+    const profiled: Profiled = async (name, phase) => {
+      if (values.profile) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+      if (values.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const result = await phase();
+      if (values.trace) {
+        const trace = await browser.stopTracing();
+        await mkdir(values.trace, { recursive: true });
+        await writeFile(join(values.trace, `treeTable-${name}.json`), trace);
+        traces.push(`Trace of ${name}, ${renderingWork(JSON.parse(trace.toString()) as TraceFile)}`);
+      }
+      if (values.profile) {
+        const { profile } = await cdp.send('Profiler.stop');
+        await mkdir(values.profile, { recursive: true });
+        await writeFile(join(values.profile, `treeTable-${name}.cpuprofile`), JSON.stringify(profile));
+      }
+      return result;
+    };
+
     const rows: string[] = [];
     const first = page.locator('tbody tr:visible').filter({ hasText: '大树00001' });
     let started = Date.now();
-    await page.goto(`${base}/#/cms/contentCategorys`);
-    await first.waitFor();
+    await profiled('page', async () => {
+      await page.goto(`${base}/#/cms/contentCategorys`);
+      await first.waitFor();
+    });
     rows.push(line('page opens (top level)', await framesSince(page, 0), Date.now() - started));
-
-    // a CPU profile of one phase, when asked for
-    const profiled = async <T>(name: string, phase: () => Promise<T>): Promise<T> => {
-      if (!values.profile) return phase();
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-      const result = await phase();
-      const { profile } = await cdp.send('Profiler.stop');
-      await mkdir(values.profile, { recursive: true });
-      await writeFile(join(values.profile, `treeTable-${name}.cpuprofile`), JSON.stringify(profile));
-      return result;
-    };
 
     let since = await now(page);
     started = Date.now();
@@ -385,7 +454,7 @@ async function main(): Promise<void> {
       const trace = await browser.stopTracing();
       await mkdir(values.trace, { recursive: true });
       await writeFile(join(values.trace, 'treeTableScroll.json'), trace);
-      traced = renderingWork(JSON.parse(trace.toString()) as TraceFile);
+      traced = `Scroll trace, ${renderingWork(JSON.parse(trace.toString()) as TraceFile)}`;
     }
     const drawn = await page.locator('tbody tr[data-row-key]').count();
     const longestGap = Math.max(...gaps);
@@ -418,7 +487,7 @@ async function main(): Promise<void> {
         `${((wheelY / wheelTook) * 1000).toFixed(0)} px/s on average |`,
       ),
     );
-    rows.push(...(await pickerPhases(page)));
+    rows.push(...(await pickerPhases(page, profiled)));
     const load = [
       '',
       `Scroll, per frame (load-independent): main thread CPU ${perFrame(cpuAfter.thread - cpuBefore.thread)} ms, ` +
@@ -427,6 +496,7 @@ async function main(): Promise<void> {
         `${perFrame(rendersAfter.rows - rendersBefore.rows)} of them table rows; ` +
         `${perFrame(rendersAfter.commits - rendersBefore.commits)} React commits`,
       ...(traced ? ['', traced] : []),
+      ...(traces.length ? ['', ...traces] : []),
     ];
     await context.close();
 
