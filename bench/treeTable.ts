@@ -370,6 +370,9 @@ async function main(): Promise<void> {
 
     const rows: string[] = [];
     const first = page.locator('tbody tr:visible').filter({ hasText: '大树00001' });
+    // a document of the site first, so that the app loads in the renderer the trace follows
+    // (from about:blank Chromium would load it in a new one)
+    await page.goto(`${base}/api/sys/nothing`);
     let started = Date.now();
     await profiled('page', async () => {
       await page.goto(`${base}/#/cms/contentCategorys`);
