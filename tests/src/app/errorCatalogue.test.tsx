@@ -1,7 +1,7 @@
 // Spec §8 as the app wires it: the app's HTTP client connected as main.tsx connects it, FeedbackBridge
 // and antd's App together.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { App, Modal, message } from 'antd';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../src/api/http.ts';
@@ -40,7 +40,24 @@ describe('error catalogue (spec §8)', () => {
   beforeAll(() => {
     disconnect = connectHttp();
   });
-  afterAll(() => disconnect());
+  afterAll(async () => {
+    disconnect();
+    // The dialogs and toasts of antd's static API (no shell mounted) live in React roots of their own, which
+    // Testing Library's cleanup does not unmount, and jsdom ends no CSS animation, so a closed one
+    // stays on its way out with its motion's steps still to run. Left so, a render of theirs could
+    // run after the test environment is torn down (React then finds no window: an uncaught error
+    // that fails the run). Each is closed and its leaving motion ended, as the browser's
+    // animationend would, until none is left.
+    act(() => {
+      Modal.destroyAll();
+      message.destroy();
+    });
+    await waitFor(() => {
+      for (const leaving of document.querySelectorAll('[class*="-leave-active"]'))
+        for (const type of ['animationend', 'transitionend']) leaving.dispatchEvent(new Event(type));
+      expect(document.querySelectorAll('.ant-modal-root, .ant-message-notice')).toHaveLength(0);
+    });
+  });
   beforeEach(() => {
     act(() => useLanguageStore.getState().setLang('en'));
     sessionStorage.setItem('token', 'tok');
