@@ -123,6 +123,13 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
       return keys.some((key) => key.endsWith(`-${shown}`));
     },
     async () => {
+      // a folded menu opens its groups as pop-ups on hover, which a moving pointer can close
+      // before the click: the menu is unfolded first, as a person would to read it (the shell keeps
+      // the choice in its cookie)
+      if ((await sidebar.locator('.ant-menu-inline-collapsed').count()) > 0) {
+        await page.getByRole('button', { name: '折叠/展开菜单' }).click();
+        await sidebar.locator('.ant-menu-inline:not(.ant-menu-inline-collapsed)').first().waitFor();
+      }
       if ((await entry.count()) === 0) await title.click();
       // this entry: one drawn again meanwhile fails the click, and the act is tried again
       const [button] = await entry.elementHandles();

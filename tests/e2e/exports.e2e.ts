@@ -6,7 +6,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, screenshot, submitSignIn } from './browser.ts';
+import { actUntil, openBrowserPage, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -51,9 +51,16 @@ describe('the export menu', () => {
     await page.getByRole('cell', { name: `${tag}通知` }).waitFor();
 
     // hide the author column: a visible-columns export leaves it out
-    await page.getByRole('button', { name: '列设置' }).click();
-    await page.getByRole('checkbox', { name: '作者' }).click();
-    await page.getByRole('columnheader', { name: /作者/ }).waitFor({ state: 'detached' });
+    // (the box is clicked until the column goes: a click while the panel zooms in can miss it)
+    const authorBox = page.getByRole('checkbox', { name: '作者' });
+    await actUntil(
+      'the author column hidden',
+      async () => (await page.getByRole('columnheader', { name: /作者/ }).count()) === 0,
+      async () => {
+        if (!(await authorBox.isVisible())) await page.getByRole('button', { name: '列设置' }).click();
+        if (await authorBox.isChecked()) await authorBox.click();
+      },
+    );
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: /导\s*出/ }).click();
