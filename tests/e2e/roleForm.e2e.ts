@@ -63,9 +63,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Resolves once every animation inside `root` (a dialog opening, a drawer sliding in) is over. */
+/**
+ * Resolves once every animation inside `root` (a dialog opening, a drawer sliding in) is over. An
+ * animation cancelled meanwhile (a new one replaced it) rejects its `finished`: it is over too.
+ */
 async function settled(root: Locator): Promise<void> {
-  await root.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await root.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
 }
 
 /** The edit drawer of the editor role, opened from its row, with the menu tree loaded. */

@@ -2,7 +2,7 @@
 // 992 px device rule, the settings colours, breadcrumbs and logout, each with a screenshot.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowserPage, openFromMenu, screenshot, submitSignIn } from './browser.ts';
+import { actUntil, openBrowserPage, openFromMenu, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -151,8 +151,17 @@ describe('the shell', () => {
     await panel.waitFor();
     const pickers = page.locator('.ant-popover:visible');
     // the theme colour: a preset of the picker's panel; the third is spec §9's home theme, #7D1BAA
-    await panel.getByTestId('setting-theme').click();
-    await pickers.locator('.ant-color-picker-presets-color').nth(2).click();
+    // (picked until the page has it: a click while the picker's panel zooms in can be lost)
+    const themeColour = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--theme-color'));
+    await actUntil(
+      'the theme colour picked',
+      async () => (await themeColour()) === '#7d1baa',
+      async () => {
+        if ((await pickers.count()) === 0) await panel.getByTestId('setting-theme').click();
+        await pickers.locator('.ant-color-picker-presets-color').nth(2).click();
+      },
+    );
     await page.keyboard.press('Escape');
     await expect.poll(() => pickers.count()).toBe(0);
     // the menu background: typed into the picker's hex input
