@@ -98,9 +98,13 @@ async function enter(page: Page, value: SmokeValue, run: string): Promise<void> 
       await control.click();
       await control.fill(value.value!);
       const panel = page.locator('.ant-picker-dropdown:visible');
+      // the panel drawn before its OK is looked for: a date-time picker takes the value on OK
+      // alone, and a panel not yet shown sent the pick to the cell, leaving the field empty
+      await panel.waitFor();
       const ok = panel.locator('.ant-picker-ok button');
       if ((await ok.count()) > 0) await ok.click();
       else await panel.locator('.ant-picker-cell-selected').click();
+      await closed(panel);
       await expect.poll(() => control.inputValue()).toBe(value.value);
       return;
     }
