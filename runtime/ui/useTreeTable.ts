@@ -4,7 +4,7 @@
 // shows the matching rows under every row above them, all open, a page of hits at a time.
 // Sorting orders each level (the server sorts within `parentId`).
 import { type ExpandedState, functionalUpdate, type Updater } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { MAX_LIMIT } from '../client/constants.ts';
 import type { Filters, ResourceClient, Row } from '../client/resourceClient.ts';
 import type { Resource } from '../schema/types.ts';
@@ -54,35 +54,37 @@ export function useTreeTable(
   });
   const shownSearchExpanded = searchExpanded.filters === options.filters ? searchExpanded.state : true;
 
-  const { shown, total } = reads.searchCount;
+  // A page's arrival is drawn in a transition: react-query hands it to React through
+  // useSyncExternalStore, whose render React does in one piece, and a level of thousands of rows
+  // going through react-table and antd's table took frames of 60–150 ms. Read through deferred
+  // values, React first renders the page as it was, at once, then the new rows in a render it
+  // cuts into slices and the user's input interrupts (docs/benchmarks.md, "Tree tables").
+  const readRows = useDeferredValue(reads.rows);
+  const levels = useDeferredValue(reads.levels);
+  const searching = useDeferredValue(reads.searching);
+  const hits = useDeferredValue(reads.hits);
+  const order = useDeferredValue(reads.order);
+  const shown = useDeferredValue(reads.searchCount.shown);
+  const total = useDeferredValue(reads.searchCount.total);
   const data = useMemo(() => {
     if (!options.enabled) return NO_ROWS;
     const entries = new Map<string, TreeEntry>();
-    for (const [key, row] of reads.rows) entries.set(key, entryOf(row, parentField, undefined));
-    const nodes = reads.searching
-      ? searchTree(entries, reads.hits, reads.order, NOTHING_BLOCKED, { shown, total })
-      : levelTree(entries, reads.levels, ROOT_KEY, NOTHING_BLOCKED);
-    return tableRows(nodes, reads.rows);
-  }, [
-    options.enabled,
-    reads.rows,
-    reads.levels,
-    reads.searching,
-    reads.hits,
-    reads.order,
-    shown,
-    total,
-    parentField,
-  ]);
+    for (const [key, row] of readRows) entries.set(key, entryOf(row, parentField, undefined));
+    const nodes = searching
+      ? searchTree(entries, hits, order, NOTHING_BLOCKED, { shown, total })
+      : levelTree(entries, levels, ROOT_KEY, NOTHING_BLOCKED);
+    return tableRows(nodes, readRows);
+  }, [options.enabled, readRows, levels, searching, hits, order, shown, total, parentField]);
 
-  const rows = useMemo(() => [...reads.rows.values()], [reads.rows]);
+  const rows = useMemo(() => [...readRows.values()], [readRows]);
 
   return {
     data,
     rows,
-    expanded: reads.searching ? shownSearchExpanded : expanded,
+    // what is open goes with the rows shown, which may still be those before a search began or ended
+    expanded: searching ? shownSearchExpanded : expanded,
     onExpandedChange: (updater) => {
-      if (reads.searching) {
+      if (searching) {
         setSearchExpanded({
           filters: options.filters,
           state: functionalUpdate(updater, shownSearchExpanded),

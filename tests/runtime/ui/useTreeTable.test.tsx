@@ -1,0 +1,92 @@
+// The tree table's rows against the real server app on PGlite (realServer.ts): a level's page
+// that arrives is drawn in a render of its own after the page has rendered as it was, so React can
+// cut the long render of thousands of rows into slices (a deferred value) rather than block the
+// window for it in one piece.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttp } from '../../../runtime/client/http.ts';
+import type { Resource } from '../../../runtime/schema/types.ts';
+import type { TreeRow } from '../../../runtime/ui/buildTree.ts';
+import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
+import { type TreeTable, useTreeTable } from '../../../runtime/ui/useTreeTable.ts';
+import { makeTree } from './categoryTree.ts';
+import { loadResources, Providers } from './harness.tsx';
+import { type RealServer, startRealServer } from './realServer.ts';
+
+let real: RealServer;
+let resources: Resource[];
+
+beforeAll(async () => {
+  [real, resources] = await Promise.all([startRealServer(), loadResources()]);
+}, 120_000);
+afterAll(async () => {
+  await real?.close();
+});
+
+const NO_FILTERS = {};
+
+/** The children the table holds under a row, by name. */
+function childrenOf(data: readonly TreeRow[], id: number): string[] | undefined {
+  for (const row of data) {
+    if (row.id === id) return row.children?.map((child) => String(child.categoryName));
+    const below = row.children && childrenOf(row.children, id);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+describe('useTreeTable', () => {
+  it('renders the page as it was once a level has arrived, and its rows in a render after', async () => {
+    const tag = '·缓';
+    const ids = await makeTree(real, tag, [
+      ['上', 0],
+      ['下一', '上'],
+      ['下二', '上'],
+    ]);
+    const parent = ids.get('上')!;
+    const http = createHttp({
+      baseURL: real.http.url,
+      getToken: () => real.token,
+      notify: { error: (message) => expect.fail(`toast: ${message}`) },
+      onTokenFailed: () => {},
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers http={http} resources={resources}>
+        {children}
+      </Providers>
+    );
+    // every render's rows and whether a read was under way
+    const seen: Array<Pick<TreeTable, 'data' | 'loading'>> = [];
+    const { result } = renderHook(
+      () => {
+        const table = useTreeTable(useRefClient('contentCategorys'), {
+          enabled: true,
+          filters: NO_FILTERS,
+        });
+        seen.push({ data: table.data, loading: table.loading });
+        return table;
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(childrenOf(result.current.data, parent)).toEqual([]));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+
+    const before = result.current.data;
+    const from = seen.length;
+    act(() => result.current.onExpandedChange({ [String(parent)]: true }));
+    await waitFor(() =>
+      expect(childrenOf(result.current.data, parent)).toEqual([`下一${tag}`, `下二${tag}`]),
+    );
+    const since = seen.slice(from);
+    const arrived = since.findIndex((s, i) => i > 0 && since[i - 1].loading && !s.loading);
+    expect(arrived).toBeGreaterThan(0);
+    // the read is over, and the render that says so still holds the rows from before it
+    expect(since[arrived].data).toBe(before);
+    // the level's rows come in a later render, as one new set
+    const after = since.slice(arrived + 1).filter((s) => s.data !== before);
+    expect(after.length).toBeGreaterThan(0);
+    expect(new Set(after.map((s) => s.data)).size).toBe(1);
+    expect(result.current.expanded).toEqual({ [String(parent)]: true });
+  }, 90_000);
+});
