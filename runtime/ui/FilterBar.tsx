@@ -5,7 +5,7 @@
 // filter a line on a phone.
 import { Button, Col, Flex, Form, Grid, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { DATE_FORMAT } from '../client/constants.ts';
 import type { Filters, FilterValue, RangeValue } from '../client/resourceClient.ts';
 import type { Lang, Resource } from '../schema/types.ts';
@@ -69,7 +69,10 @@ function toFilters(resource: Resource, values: Record<string, unknown>): Filters
   return out;
 }
 
-export function FilterBar({ resource, lang, value, onSearch }: FilterBarProps) {
+// Drawn again only when its own props change: each of antd's form items asks the browser whether
+// it is on screen as it renders, which lays out the page, and a tree table's level opening or
+// "load more" renders the list page around the filter bar (docs/benchmarks.md, "Tree tables").
+export const FilterBar = memo(function FilterBar({ resource, lang, value, onSearch }: FilterBarProps) {
   const [form] = Form.useForm();
   const screens = Grid.useBreakpoint();
   // The URL may change the filters (Back, a shared link): the controls follow. Only a change
@@ -139,4 +142,4 @@ export function FilterBar({ resource, lang, value, onSearch }: FilterBarProps) {
       </Row>
     </Form>
   );
-}
+});
