@@ -3,6 +3,7 @@
 // does not load antd at all (docs/benchmarks.md, "Bundle").
 
 import { ConfigProvider } from 'antd';
+import 'antd/dist/antd.css';
 import type { ReactNode } from 'react';
 import { useAntdLocale } from '../i18n/useAntdLocale.ts';
 import { useLanguageStore } from '../stores/language.ts';

@@ -22,6 +22,7 @@ export function antdThemeOf(look: Look): ThemeConfig {
   return {
     token: { colorPrimary: look.theme, colorLink: look.theme },
     algorithm: look.darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    zeroRuntime: true,
   };
 }
 

@@ -193,6 +193,30 @@ describe('the shell', () => {
     );
   });
 
+  it("draws antd's controls from its prebuilt stylesheet, in the theme colour the page writes as variables", async () => {
+    // what antd writes at run time: the theme's design tokens as CSS variables, no component rule
+    const written = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-css-hash]')].flatMap((style) =>
+        [...(style.textContent ?? '').matchAll(/\{([^}]*)\}/g)].flatMap((block) =>
+          block[1]
+            .split(';')
+            .map((declaration) => declaration.trim())
+            .filter((declaration) => declaration !== ''),
+        ),
+      ),
+    );
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.filter((declaration) => !declaration.startsWith('--'))).toEqual([]);
+    // and antd's controls take the theme colour picked in the last test through them
+    await page.getByTestId('settings-button').click();
+    const panel = page.getByTestId('settings-panel');
+    const on = panel.locator('.ant-switch-checked').first();
+    await on.waitFor();
+    expect(await on.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(125, 27, 170)');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+  });
+
   it('switches to dark mode and back to the defaults', async () => {
     await page.getByTestId('settings-button').click();
     const panel = page.getByTestId('settings-panel');
