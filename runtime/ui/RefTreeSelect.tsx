@@ -17,6 +17,7 @@ import {
   searchTree,
   type TreeEntry,
 } from './pickerTree.ts';
+import { useDrawnTree } from './useDrawnTree.ts';
 import { useTreePicker } from './useTreePicker.ts';
 
 export interface RefTreeSelectProps {
@@ -74,8 +75,22 @@ export function RefTreeSelect({
   // it is handed (its index of keys, its flat list of open rows), which on a level read to a few
   // thousand entries costs a frame each time. A fetch starting or ending, the list opening or a
   // keystroke draws with the same tree.
-  const { searching, entries, hits, order, levels } = picker;
   const { shown, total } = picker.searchCount;
+  const read = useMemo(
+    () => ({
+      searching: picker.searching,
+      entries: picker.entries,
+      hits: picker.hits,
+      order: picker.order,
+      levels: picker.levels,
+      shown,
+      total,
+    }),
+    [picker.searching, picker.entries, picker.hits, picker.order, picker.levels, shown, total],
+  );
+  // a "load more" read is drawn in a render React cuts into slices, a level's first page at once
+  const drawn = useDrawnTree(read);
+  const { searching, entries, hits, order, levels, shown: shownHits, total: totalHits } = drawn;
   // the latest reader, for the "load more" entries drawn with an earlier tree
   const loadMoreRef = useRef(picker.loadMore);
   loadMoreRef.current = picker.loadMore;
@@ -85,13 +100,13 @@ export function RefTreeSelect({
     // the category that happens to share the content's id
     const self = isParentPicker && selfId !== undefined ? String(selfId) : undefined;
     const blocked = (key: string) => key === self;
-    if (searching) return searchTree(entries, hits, order, blocked, { shown, total });
+    if (searching) return searchTree(entries, hits, order, blocked, { shown: shownHits, total: totalHits });
     const tops = levelTree(entries, levels, ROOT_KEY, blocked);
     if (!isParentPicker) return tops;
     // the root holds the whole tree, so choosing it means "top level"
     const root: PickNode = { value: ROOT_ID, title: t('root', lang), children: tops, isLeaf: false };
     return [root];
-  }, [searching, entries, hits, order, shown, total, levels, isParentPicker, selfId, lang]);
+  }, [searching, entries, hits, order, shownHits, totalHits, levels, isParentPicker, selfId, lang]);
 
   const treeData = useMemo(() => {
     type Drawn = Omit<PickNode, 'title' | 'children'> & { title: React.ReactNode; children?: Drawn[] };
@@ -156,9 +171,9 @@ export function RefTreeSelect({
       // each entry ticked on its own: a cascade would save entries nobody chose (docs/schema.md)
       treeCheckStrictly={multiple}
       // a search tree is shown open; the browsing tree as the user opened it
-      treeExpandedKeys={picker.searching ? branchValues(nodes) : expanded}
+      treeExpandedKeys={searching ? branchValues(nodes) : expanded}
       onTreeExpand={(keys) => {
-        if (!picker.searching) setExpanded(keys);
+        if (!searching) setExpanded(keys);
       }}
       onOpenChange={(open) => {
         if (open) setOpened(true);
