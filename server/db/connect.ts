@@ -128,8 +128,9 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
     };
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  if (isNewCluster(options.pgliteDir)) await ensurePgliteTemplate();
-  if (options.pgliteDir && options.pgliteProcess) return connectPgliteProcess(options.pgliteDir);
+  const fresh = isNewCluster(options.pgliteDir);
+  if (fresh) await ensurePgliteTemplate();
+  if (options.pgliteDir && options.pgliteProcess) return connectPgliteProcess(options.pgliteDir, fresh);
   // two PGlite instances on one folder corrupt it: refuse while a server holds it
   if (options.pgliteDir) {
     const held = await pgliteHeldError(options.pgliteDir);
@@ -151,8 +152,16 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
   };
 }
 
-async function connectPgliteProcess(pgliteDir: string): Promise<DatabaseHandle> {
-  const child = await startPgliteProcess(pgliteDir);
+async function connectPgliteProcess(pgliteDir: string, fresh: boolean): Promise<DatabaseHandle> {
+  let child = await startPgliteProcess(pgliteDir);
+  if (fresh) {
+    // Making a cluster (the kept empty one loaded whole, or initdb) grows the process's
+    // WebAssembly memory by about 170 MB, which WebAssembly never gives back: started again on the
+    // folder now written, the process holds what any later start holds (docs/benchmarks.md,
+    // "The embedded database"). It costs the first start about a second.
+    await child.stop();
+    child = await startPgliteProcess(pgliteDir);
+  }
   // pglite-socket answers one query at a time whatever the number of connections, so a second
   // connection would only queue there instead of here; the pool keeps one, leaving the
   // socket's second slot to a maintainer's psql.
