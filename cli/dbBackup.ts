@@ -9,7 +9,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { createPglite, type DatabaseHandle } from '../server/db/connect.ts';
+import type { DatabaseHandle } from '../server/db/connect.ts';
+import { createPglite } from '../server/db/pglite.ts';
 import { UsageError } from './output.ts';
 
 const exec = promisify(execFile);

@@ -1,18 +1,13 @@
 // One database code path for both backends: Kysely's PostgresDialect over a pg.Pool, built
 // from DATABASE_URL for a real PostgreSQL or from PGlite's node-postgres adapter for the
 // embedded default. Only the pool's origin differs; every query below this file is the same.
-import { mkdir, rm } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { mkdir } from 'node:fs/promises';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createPglite } from './pglite.ts';
 import { pgliteHeldError, startPgliteProcess } from './pgliteServer.ts';
-import {
-  discardPgliteTemplate,
-  ensurePgliteTemplate,
-  isNewCluster,
-  readPgliteTemplate,
-} from './pgliteTemplate.ts';
+import { ensurePgliteTemplate, isNewCluster } from './pgliteTemplate.ts';
 import type { Database } from './tables.ts';
 
 export interface DatabaseHandle {
@@ -48,52 +43,6 @@ export interface ConnectOptions {
    * a heavy query never holds the HTTP event loop. Unset: PGlite in this process (the CLI).
    */
   pgliteProcess?: boolean;
-}
-
-/**
- * PGlite's own start parameters, and a smaller shared buffer pool than PostgreSQL's default
- * 128 MB: the pool is the embedded process's WebAssembly memory, which never shrinks, while the
- * files under it stay in the operating system's cache as a server's do. 32 MB holds the hot
- * pages of a school's tables; docs/benchmarks.md ("The embedded database") has the memory and
- * the throughput it was chosen by.
- */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-/**
- * PGlite as every caller opens it; the one place its options (extensions) are listed.
- * `restore`: a tarball of dumpDataDir to fill a new folder with; `templatePath`: where the kept
- * empty cluster is (tests; by default pgliteTemplatePath()).
- */
-export async function createPglite(
-  dataDir?: string,
-  restore?: Uint8Array,
-  templatePath?: string,
-): Promise<PGlite> {
-  const open = (from?: Uint8Array) => {
-    const options = {
-      ...(from ? { loadDataDir: new Blob([new Uint8Array(from)]) } : {}),
-      startParams: START_PARAMS,
-    };
-    return dataDir ? PGlite.create(dataDir, options) : PGlite.create(options);
-  };
-  if (restore) return open(restore);
-  // a new cluster starts from the kept empty one instead of running initdb (pgliteTemplate.ts)
-  const template = isNewCluster(dataDir) ? await readPgliteTemplate(templatePath) : undefined;
-  if (!template) return open();
-  try {
-    return await open(template);
-  } catch (error) {
-    process.emitWarning(
-      `the kept empty embedded database did not start (${error instanceof Error ? error.message : error}); running initdb`,
-    );
-    await discardPgliteTemplate(templatePath);
-    if (dataDir) {
-      // what the failed copy left; the folder itself stays, as the caller made it
-      await rm(dataDir, { recursive: true, force: true });
-      await mkdir(dataDir, { recursive: true });
-    }
-    return open();
-  }
 }
 
 const DATE_OID = 1082;

@@ -3,7 +3,7 @@
 // the parent it is ready. It stops on SIGTERM, and on its own when the parent goes away, so a
 // crashed server never leaves the folder held.
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { createPglite } from './connect.ts';
+import { createPglite } from './pglite.ts';
 
 const [pgliteDir, socketPath] = process.argv.slice(2);
 

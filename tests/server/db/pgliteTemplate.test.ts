@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createPglite } from '../../../server/db/connect.ts';
+import { createPglite } from '../../../server/db/pglite.ts';
 import { ensurePgliteTemplate, isNewCluster, readPgliteTemplate } from '../../../server/db/pgliteTemplate.ts';
 
 /** initdb gives every cluster an identifier of its own; a copy keeps its source's */
