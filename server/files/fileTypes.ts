@@ -2,7 +2,6 @@
 // it is served as and what its first bytes must look like. The extension alone is the client's
 // word; the bytes (read by file-type) must agree, so a script renamed .png is refused. Images
 // are the files anyone may view (under /uploads/); the others are downloads for staff.
-import { fileTypeFromBuffer } from 'file-type';
 import type { I18n } from '../../runtime/schema/types.ts';
 
 export interface FileTypeRule {
@@ -83,6 +82,8 @@ export async function checkFileType(
   }
   // a plain view of the bytes: file-type checks `instanceof Uint8Array` of its own realm, which a
   // page test's jsdom globals make a different one from Buffer's
+  // loaded with the first upload, not with the server (about 12 MB a list-serving server never needs)
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   // file-type answers txt for some text; for our purpose that is "no binary format found"
   const detected = found && found.ext !== 'txt' ? found.ext : null;

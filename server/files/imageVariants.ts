@@ -3,8 +3,15 @@
 // and given two WebP sizes beside the original: a thumbnail for list cells and a display size
 // for the public site. Their names follow the original's (runtime/contract.ts derivedImageUrl),
 // so whoever holds the original's URL finds them without another look-up.
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_SIZES, type ImageSize } from '../../runtime/contract.ts';
+
+/** sharp (libvips, about 30 MB) is loaded with the first picture, not with the server: a server
+ * that answers lists all day never needs it (docs/benchmarks.md, "The embedded database"). */
+async function sharpOf(bytes: Buffer): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
+  return sharp(bytes);
+}
 
 /** Types sharp rewrites; a GIF keeps its animation, as sent (it has no EXIF to carry). */
 const REWRITTEN = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -19,7 +26,7 @@ export interface PreparedImage {
 
 /** Width and height as seen once upright (orientations 5-8 swap them). */
 export async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
-  const meta = await sharp(bytes).metadata();
+  const meta = await (await sharpOf(bytes)).metadata();
   const swap = (meta.orientation ?? 1) >= 5;
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
@@ -30,7 +37,7 @@ export async function prepareImage(bytes: Buffer, mime: string): Promise<Prepare
   const { width, height } = await uprightSize(bytes);
   if (!REWRITTEN.has(mime)) return { bytes, width, height, variants: [] };
   // rotate() with no angle applies the EXIF orientation; output keeps no metadata unless asked
-  const upright = sharp(bytes).rotate();
+  const upright = (await sharpOf(bytes)).rotate();
   const original =
     mime === 'image/jpeg'
       ? await upright.clone().jpeg({ quality: 90, mozjpeg: true }).toBuffer()

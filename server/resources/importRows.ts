@@ -5,7 +5,6 @@
 // Cells may hold what an export writes: enum labels, booleans, dates, and a reference as its id
 // or its label (a category by its name).
 import type { Kysely } from 'kysely';
-import { readSheet } from 'read-excel-file/node';
 import type { ImportErrorData, ImportResult } from '../../runtime/contract.ts';
 import { ruleMessages } from '../../runtime/schema/evaluateRules.ts';
 import type { Field, Lang, Manifest, Resource } from '../../runtime/schema/types.ts';
@@ -175,6 +174,8 @@ class CellReader {
 }
 
 export async function readWorkbook(bytes: Buffer): Promise<Cell[][]> {
+  // loaded with the first import, not with the server (about 15 MB a list-serving server never needs)
+  const { readSheet } = await import('read-excel-file/node');
   try {
     return (await readSheet(bytes)) as Cell[][];
   } catch {
