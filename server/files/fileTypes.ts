@@ -80,10 +80,10 @@ export async function checkFileType(
       message: { zh: `只能上传 ${kinds} 文件`, en: `only ${kinds} files can be uploaded` },
     };
   }
-  // a plain view of the bytes: file-type checks `instanceof Uint8Array` of its own realm, which a
-  // page test's jsdom globals make a different one from Buffer's
   // loaded with the first upload, not with the server (about 12 MB a list-serving server never needs)
   const { fileTypeFromBuffer } = await import('file-type');
+  // a plain view of the bytes: file-type checks `instanceof Uint8Array` of its own realm, which a
+  // page test's jsdom globals make a different one from Buffer's
   const found = await fileTypeFromBuffer(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   // file-type answers txt for some text; for our purpose that is "no binary format found"
   const detected = found && found.ext !== 'txt' ? found.ext : null;

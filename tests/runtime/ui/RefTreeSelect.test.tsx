@@ -6,13 +6,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp } from '../../../runtime/client/http.ts';
 import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefTreeSelect } from '../../../runtime/ui/RefTreeSelect.tsx';
 import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
 import { CATEGORIES, makeLevel, makeTree } from './categoryTree.ts';
-import { loadResources, Providers, resourceNamed } from './harness.tsx';
+import { loadResources, Providers, realHttp, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 
 let real: RealServer;
@@ -46,12 +45,7 @@ function renderPicker(props: {
   whole?: boolean;
 }) {
   real.http.received.length = 0;
-  const http = createHttp({
-    baseURL: real.http.url,
-    getToken: () => real.token,
-    notify: { error: (message) => expect.fail(`toast: ${message}`) },
-    onTokenFailed: () => {},
-  });
+  const http = realHttp(real);
   const { whole, ...rest } = props;
   return render(
     <ConfigProvider virtual={!whole}>

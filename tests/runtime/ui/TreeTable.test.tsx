@@ -4,13 +4,12 @@
 // only a window of a 2,000-row level, and a delete refreshes the level the row was in.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp } from '../../../runtime/client/http.ts';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
 import { treePage } from '../../../runtime/ui/useTreeTable.ts';
 import { CATEGORIES, makeTree } from './categoryTree.ts';
-import { loadResources, Providers, resourceNamed } from './harness.tsx';
+import { loadResources, Providers, realHttp, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
@@ -27,12 +26,7 @@ afterEach(restoreWindowScroll);
 
 function renderPage(initialEntry = '/') {
   real.http.received.length = 0;
-  const http = createHttp({
-    baseURL: real.http.url,
-    getToken: () => real.token,
-    notify: { error: (message) => expect.fail(`toast: ${message}`) },
-    onTokenFailed: () => {},
-  });
+  const http = realHttp(real);
   const resource = resourceNamed(resources, 'contentCategorys');
   return render(
     <Providers http={http} resources={resources} initialEntry={initialEntry}>

@@ -5,11 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { expect } from 'vitest';
 import { createHttp } from '../../../runtime/client/http.ts';
 import { loadSchemaDir } from '../../../runtime/schema/load.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcesProvider } from '../../../runtime/ui/ResourcesContext.tsx';
 import type { TestServer } from '../client/testServer.ts';
+import type { RealServer } from './realServer.ts';
 
 export async function loadResources(): Promise<Resource[]> {
   const { resources, problems } = await loadSchemaDir(join(process.cwd(), 'schemas'));
@@ -35,6 +37,16 @@ export function testHttp(server: TestServer, toasts: string[] = []) {
   // the ceiling
   http.defaults.timeout = 0;
   return http;
+}
+
+/** The app's HTTP client to the real server app (realServer.ts), as its administrator; a toast fails the test. */
+export function realHttp(real: RealServer) {
+  return createHttp({
+    baseURL: real.http.url,
+    getToken: () => real.token,
+    notify: { error: (message) => expect.fail(`toast: ${message}`) },
+    onTokenFailed: () => {},
+  });
 }
 
 /** The current location, written into the page so tests can read the URL state. */
@@ -68,5 +80,14 @@ export function Providers({
         </ResourcesProvider>
       </MemoryRouter>
     </QueryClientProvider>
+  );
+}
+
+/** renderHook's wrapper: the providers a page has, around the hook under test. */
+export function providersFor(http: ReturnType<typeof createHttp>, resources: Resource[]) {
+  return ({ children }: { children: ReactNode }) => (
+    <Providers http={http} resources={resources}>
+      {children}
+    </Providers>
   );
 }

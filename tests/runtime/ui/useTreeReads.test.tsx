@@ -3,15 +3,13 @@
 // picker or tree table drawing a long level builds it again once a page, not at every render
 // (antd's tree and table go over every entry they are handed).
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp } from '../../../runtime/client/http.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
 import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
 import { type TreeReads, useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
 import { makeLevel, makeTree } from './categoryTree.ts';
-import { loadResources, Providers } from './harness.tsx';
+import { loadResources, providersFor, realHttp } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 
 let real: RealServer;
@@ -31,17 +29,8 @@ describe('useTreeReads', () => {
     const parent = String(ids.get('长栏目'));
     const count = PICKER_PAGE + 10;
     await makeLevel(real, tag, Number(parent), count);
-    const http = createHttp({
-      baseURL: real.http.url,
-      getToken: () => real.token,
-      notify: { error: (message) => expect.fail(`toast: ${message}`) },
-      onTokenFailed: () => {},
-    });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <Providers http={http} resources={resources}>
-        {children}
-      </Providers>
-    );
+    const http = realHttp(real);
+    const wrapper = providersFor(http, resources);
     // every render's rows and whether a read was under way
     const seen: Array<Pick<TreeReads, 'rows' | 'loading'>> = [];
     const { result } = renderHook(

@@ -3,15 +3,13 @@
 // cut the long render of thousands of rows into slices (a deferred value) rather than block the
 // window for it in one piece.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp } from '../../../runtime/client/http.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import type { TreeRow } from '../../../runtime/ui/buildTree.ts';
 import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
 import { type TreeTable, useTreeTable } from '../../../runtime/ui/useTreeTable.ts';
 import { makeTree } from './categoryTree.ts';
-import { loadResources, Providers } from './harness.tsx';
+import { loadResources, providersFor, realHttp } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 
 let real: RealServer;
@@ -45,17 +43,8 @@ describe('useTreeTable', () => {
       ['下二', '上'],
     ]);
     const parent = ids.get('上')!;
-    const http = createHttp({
-      baseURL: real.http.url,
-      getToken: () => real.token,
-      notify: { error: (message) => expect.fail(`toast: ${message}`) },
-      onTokenFailed: () => {},
-    });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <Providers http={http} resources={resources}>
-        {children}
-      </Providers>
-    );
+    const http = realHttp(real);
+    const wrapper = providersFor(http, resources);
     // every render's rows and whether a read was under way
     const seen: Array<Pick<TreeTable, 'data' | 'loading'>> = [];
     const { result } = renderHook(
