@@ -10,12 +10,14 @@ const [pgliteDir, socketPath] = process.argv.slice(2);
 async function main(): Promise<void> {
   if (!pgliteDir || !socketPath) throw new Error('usage: pgliteProcess.ts <pgliteDir> <socketPath>');
   const db = await createPglite(pgliteDir);
-  // five connections: the server's pool of one, the job queue's two (its LISTEN and its
-  // queries), a maintainer's psql, and the short probe with which a second opener finds the
-  // folder held (its slot frees a tick after it hangs up).
-  // pglite-socket runs one query at a time across them and keeps an open transaction's
-  // queries together.
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 5 });
+  // Connections: the server's pool of one, the job queue's two (its LISTEN and its queries), a
+  // maintainer's psql, the short probe with which a second opener finds the folder held, and
+  // during a start the queue's migration pool of two. A slot frees a tick after its client hangs
+  // up, and a connection over the limit is refused ("Too many connections"), which a client then
+  // meets as a broken pipe: the limit leaves room for those overlapping. A connection costs
+  // little here, since pglite-socket runs one query at a time across them all (and keeps an open
+  // transaction's queries together).
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 10 });
   await server.start();
   let stopping = false;
   const stop = async () => {

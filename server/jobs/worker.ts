@@ -30,11 +30,15 @@ const logger = new Logger(() => (level, message) => {
   else if (level === 'warning') console.warn(`job queue: ${message}`);
 });
 
-function queuePool(connection: JobConnection): pg.Pool {
+export function queuePool(connection: JobConnection): pg.Pool {
   // no idle timeout: the LISTEN connection stays, and PGlite's socket is not re-dialled for nothing
   const pool = new pg.Pool({ ...connection, max: 2, idleTimeoutMillis: 0 });
   // a connection the database drops is replaced on the next query; unheard it would end the process
-  pool.on('error', (error) => process.emitWarning(`job queue connection lost: ${error.message}`));
+  const warn = (error: Error) => process.emitWarning(`job queue connection lost: ${error.message}`);
+  pool.on('error', warn);
+  // the pool hears only its idle connections: one checked out when the database goes away (the
+  // worker holds them while it fetches and finishes jobs) errors on its client instead
+  pool.on('connect', (client) => client.on('error', warn));
   return pool;
 }
 
