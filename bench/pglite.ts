@@ -1,5 +1,6 @@
 // The embedded database under load (docs/benchmarks.md, "The embedded database"): the server
-// (`npm run serve`) on a PGlite folder holding N bench contents (bench/data.ts's rows, the same
+// (`npm run serve`: the build's dist-server/main.js, so `npm run build` first; `--from-source`
+// runs server/main.ts through tsx instead, to compare) on a PGlite folder holding N bench contents (bench/data.ts's rows, the same
 // as the PostgreSQL database bench_<N>), measured four ways:
 // - the first start of an empty folder (initdb or the kept empty cluster, migrations, seed) until
 //   the server says it serves;
@@ -11,7 +12,7 @@
 // - memory: the resident size of the server and of its database process, sampled throughout.
 //
 //   npm run bench:data -- --rows 100000     (the PostgreSQL side; made here when missing)
-//   npm run bench:pglite [-- --rows 100000 --rounds 3 --seconds 5 --connections 4]
+//   npm run bench:pglite [-- --rows 100000 --rounds 3 --seconds 5 --connections 4 --from-source]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,8 +34,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '4' },
     url: { type: 'string' },
+    'from-source': { type: 'boolean', default: false },
   },
 });
+const SERVER = values['from-source'] ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'];
 const ROWS = Number(values.rows);
 const ROUNDS = Number(values.rounds);
 const LISTS = 4;
@@ -49,7 +52,7 @@ interface Server {
 
 async function serve(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, SERVER, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -326,7 +329,7 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   console.log(
-    `\n${ROWS.toLocaleString('en')} contents, ${ROUNDS} rounds; ${load1()} at the end\n\n${out.join('\n')}`,
+    `\n${ROWS.toLocaleString('en')} contents, ${ROUNDS} rounds, the server ${SERVER.join(' ')}; ${load1()} at the end\n\n${out.join('\n')}`,
   );
 }
 

@@ -1,6 +1,7 @@
-// What `npm start` and `npm run dev` run. `--help` (or `-h`) prints the help and stops before
-// anything is built, opened or listened on; otherwise `start` builds the app and the manifest
-// (`npm run build`) and starts the server (main.ts), and `dev` starts the dev server (dev.ts).
+// What `npm start` (through server/start.sh) and `npm run dev` run. `--help` (or `-h`) prints
+// the help and stops before anything is built, opened or listened on; otherwise `start` builds
+// the app, the manifest and the server (`npm run build`) and returns, for start.sh to run the
+// built server (dist-server/main.js) in its place, and `dev` starts the dev server (dev.ts).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { helpText, readConfig } from './config.ts';
@@ -45,7 +46,6 @@ async function launch(command: string, args: string[]): Promise<void> {
     firstStart ? ensurePgliteTemplate() : undefined,
   ]);
   if (status !== 0) process.exit(status ?? 1);
-  await import('./main.ts');
 }
 
 const [command = 'start', ...args] = process.argv.slice(2);

@@ -6,8 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { siblingEntry } from '../processEntry.ts';
 
 /** psql names a socket `<dir>/.s.PGSQL.<port>`; the same name lets `psql -h <dir>` find it. */
 export const SOCKET_PORT = 5432;
@@ -17,8 +16,7 @@ const SOCKET_PATH_MAX = 100;
 /** how long a stopping child may take to close PGlite cleanly before it is killed */
 const STOP_GRACE_MS = 10_000;
 
-// from the module's own path, not `new URL(…)`: a page test's jsdom replaces the global URL
-const entry = join(dirname(fileURLToPath(import.meta.url)), 'pgliteProcess.ts');
+const entry = siblingEntry(import.meta.url, 'pgliteProcess');
 
 export function pgliteSocketDir(pgliteDir: string): string {
   return `${pgliteDir}-socket`;
@@ -77,8 +75,8 @@ export async function startPgliteProcess(pgliteDir: string): Promise<PgliteProce
   await rm(path, { force: true });
   await mkdir(pgliteSocketDir(pgliteDir), { recursive: true, mode: 0o700 });
 
-  const child = fork(entry, [pgliteDir, path], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(entry.path, [pgliteDir, path], {
+    execArgv: entry.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

@@ -12,12 +12,12 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { siblingEntry } from '../processEntry.ts';
 
 const require = createRequire(import.meta.url);
 // the package's own folder, from its entry point (its package.json is not among its exports)
 const pglitePackage = join(dirname(require.resolve('@electric-sql/pglite')), '..');
-const maker = join(dirname(fileURLToPath(import.meta.url)), 'pgliteTemplateProcess.ts');
+const maker = siblingEntry(import.meta.url, 'pgliteTemplateProcess');
 
 let version: string | undefined;
 
@@ -73,8 +73,8 @@ export async function ensurePgliteTemplate(given?: string): Promise<void> {
 }
 
 async function make(path: string): Promise<void> {
-  const child = fork(maker, [path], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(maker.path, [path], {
+    execArgv: maker.execArgv,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';

@@ -1,4 +1,4 @@
-// The server as `npm run serve` starts it, in a child process on a free port with an empty data
+// The server as `npm run serve` starts it (the build's, dist-server/), in a child process on a free port with an empty data
 // directory of its own: the browser suite's server, and any other a test needs (another schema folder).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +20,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'schema-admin-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
