@@ -3,10 +3,10 @@
 // waits for it; only a signed-in user with a full table lands on /404 (spec §2).
 
 import { Navigate, useLocation } from 'react-router-dom';
-import { usePermissionStore } from '../stores/permission.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { loginPath } from './loginPath.ts';
 import { SessionRestore } from './SessionRestore.tsx';
+import { useShownTable } from './shownTable.ts';
 
 export interface CatchAllProps {
   to: string;
@@ -14,7 +14,8 @@ export interface CatchAllProps {
 
 export function CatchAll({ to }: CatchAllProps) {
   const token = useSessionStore((s) => s.token);
-  const generated = usePermissionStore((s) => s.generated);
+  // the table drawn, not the store's (shownTable.ts)
+  const { generated } = useShownTable();
   const location = useLocation();
 
   if (!token) return <Navigate to={loginPath(location)} replace />;

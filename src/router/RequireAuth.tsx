@@ -4,10 +4,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PASSWORD_PATH } from '../config.ts';
-import { usePermissionStore } from '../stores/permission.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { loginPath } from './loginPath.ts';
 import { SessionRestore } from './SessionRestore.tsx';
+import { useShownTable } from './shownTable.ts';
 
 export interface RequireAuthProps {
   children: ReactNode;
@@ -16,7 +16,8 @@ export interface RequireAuthProps {
 export function RequireAuth({ children }: RequireAuthProps) {
   const token = useSessionStore((s) => s.token);
   const firstlogin = useSessionStore((s) => s.firstlogin);
-  const generated = usePermissionStore((s) => s.generated);
+  // the table drawn, not the store's (shownTable.ts)
+  const { generated } = useShownTable();
   const location = useLocation();
 
   if (!token) return <Navigate to={loginPath(location)} replace />;

@@ -68,6 +68,9 @@ export function resumeSignedInPage(pathname: string): Promise<void> | undefined 
   // a resume that failed before the guard's first render has already ended the session: the
   // guard's call then finds no token and asks nothing (no profile of user '' to be refused)
   if (resuming || !useSessionStore.getState().token) return undefined;
+  // the table is drawn a transition after it arrives (shownTable.ts): a guard still drawn under
+  // the old one finds the session already resumed
+  if (usePermissionStore.getState().generated) return undefined;
   // the calls first: a browser opens six connections to a host, and the code fetches would fill them
   resuming = restoreSession((routes) => prepareSignedInPage(routes, pathname))
     .catch(() => useSessionStore.getState().resetToken())

@@ -74,6 +74,8 @@ describe('AppRoutes', () => {
     const user = await reloadWithSession('routes_unknown');
     const router = renderApp('/nowhere');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    // and drawn: its code still loading when the test ends would finish in the next one
+    await screen.findByText('404');
     expect(api.count('GET', API_PATHS.userInfo(user.id))).toBe(1);
     expect(api.count('GET', API_PATHS.routes)).toBe(1);
     expect(usePermissionStore.getState().generated).toBe(true);
