@@ -5,7 +5,7 @@
 // once opened.
 
 import { App } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AntdProvider } from '../app/AntdProvider.tsx';
 import { FeedbackBridge } from '../app/FeedbackBridge.tsx';
@@ -34,6 +34,9 @@ export default function Layout() {
   // once opened the panel stays mounted, so its drawer can animate closed
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const mobile = device === 'mobile';
+  // The page is drawn in the render after the shell's first: the two are two commits, each of
+  // them a frame, where the whole was one task of 160 ms (docs/benchmarks.md, "Tree tables").
+  const pageDrawn = useDeferredValue(true, false);
 
   const classes = [
     'app-wrapper',
@@ -63,9 +66,13 @@ export default function Layout() {
               />
               {tagsView && <TagsView />}
             </div>
-            <ManifestGate>
-              <AppMain />
-            </ManifestGate>
+            {pageDrawn ? (
+              <ManifestGate>
+                <AppMain />
+              </ManifestGate>
+            ) : (
+              <main className="app-main" />
+            )}
           </div>
           {settingsLoaded && (
             <Suspense fallback={null}>
