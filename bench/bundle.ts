@@ -2,7 +2,7 @@
 //
 // 1. A production build with Vite's manifest, to check that every view under src/views is a chunk
 //    of its own and that the form library (RJSF) is a separate chunk.
-// 2. The server started as the browser suite starts it (a fresh data directory), and Chromium
+// 2. The server built and started as the browser suite starts it (a fresh data directory), and Chromium
 //    loading the login page and, signed in, the dashboard, each in a fresh browser context (a cold
 //    cache) and then reloaded with the cache that left, five times (BENCH_RUNS). What counts is what the
 //    browser really fetched on the cold load: the gzip size of every script it loaded; LCP (cold
@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
+import { buildServer } from '../build/server.ts';
 import { launchChromium } from '../tests/e2e/chromium.ts';
 import startServer from '../tests/e2e/globalSetup.ts';
 import { describeRequest, describeWaterfall, measureSignIn, type SignInFlow } from './signInRequests.ts';
@@ -127,6 +128,8 @@ async function visit(browser: Browser, url: string, prepare: (page: Page) => Pro
 
 async function main(): Promise<void> {
   await build({ logLevel: 'warn', build: { manifest: true } });
+  // the server the bench starts is the build's, as the browser suite's is
+  await buildServer();
   const manifest = JSON.parse(await readFile(join(DIST, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
   const problems = chunkProblems(manifest);
   const forms = formChunks(manifest);
