@@ -30,6 +30,24 @@ beforeEach(() => failOnConsoleProblems('before this test started'));
 afterEach(() => failOnConsoleProblems('during this test'));
 afterAll(() => failOnConsoleProblems('outside any test of this file'));
 
+// Work React has queued in its scheduler when a file's last test ends (a transition started
+// outside act, a render the static API's dialogs left) would run after the test environment is
+// torn down, where React finds no window: an uncaught error, blamed on whichever file runs next
+// in the worker. A file therefore ends once the scheduler has run everything above idle priority.
+// (Registered before the files' own hooks, so it runs after theirs.)
+afterAll(async () => {
+  if (typeof window === 'undefined') return;
+  // react-dom's own scheduler (a dependency of react-dom; no types of its own)
+  // @ts-expect-error: the package ships no type declarations
+  const scheduler = (await import('scheduler')) as {
+    unstable_scheduleCallback(priority: number, callback: () => void): unknown;
+    unstable_IdlePriority: number;
+  };
+  await new Promise<void>((resolve) =>
+    scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, () => resolve()),
+  );
+});
+
 // antd needs browser APIs that jsdom lacks; guarded so node-environment test files load this too.
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((q: string) => ({

@@ -13,14 +13,22 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The build's server (`npm run build`), as `npm run serve` runs it: the browser suite's. */
+export const BUILT_SERVER = ['dist-server/main.js'];
+/** The server from its sources through tsx: for a test that runs before the build (`npm test`). */
+export const SOURCE_SERVER = ['--import', 'tsx', 'server/main.ts'];
+
 /**
  * Starts the server and waits until it says it serves; `env` adds to the environment
  * (ADMIN_PASSWORD, SCHEMA_DIR).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  server: string[] = BUILT_SERVER,
+): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'schema-admin-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, server, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

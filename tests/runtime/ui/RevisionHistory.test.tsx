@@ -11,7 +11,7 @@ import { createResourceClient } from '../../../runtime/client/resourceClient.ts'
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourceFormDrawer } from '../../../runtime/ui/ResourceFormDrawer.tsx';
 import { adminApi } from '../../e2e/adminApi.ts';
-import { type ServerProcess, startServerProcess } from '../../e2e/serverProcess.ts';
+import { type ServerProcess, SOURCE_SERVER, startServerProcess } from '../../e2e/serverProcess.ts';
 import { startServer, type TestServer } from '../client/testServer.ts';
 import { forwardToUrl } from './apiProxy.ts';
 import { loadResources, Providers, resourceNamed } from './harness.tsx';
@@ -26,7 +26,7 @@ let api: Awaited<ReturnType<typeof adminApi>>;
 const toasts: string[] = [];
 
 beforeAll(async () => {
-  backend = await startServerProcess({ ADMIN_PASSWORD });
+  backend = await startServerProcess({ ADMIN_PASSWORD }, SOURCE_SERVER);
   api = await adminApi(backend.baseUrl, ADMIN_PASSWORD);
   const login = await fetch(`${backend.baseUrl}/api/sys/login`, {
     method: 'POST',
