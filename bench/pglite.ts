@@ -23,6 +23,7 @@ import pg from 'pg';
 import { connectDatabase } from '../server/db/connect.ts';
 import { pgliteTemplatePath } from '../server/db/pgliteTemplate.ts';
 import { loadManifest } from '../server/start.ts';
+import { BUILT_SERVER, SOURCE_SERVER } from '../tests/e2e/serverProcess.ts';
 import { freePort } from '../tests/fixtures/freePort.ts';
 import { BENCH_ADMIN_PASSWORD, benchDatabaseUrl, DEFAULT_BENCH_URL, fillBenchData } from './data.ts';
 import { load } from './load.ts';
@@ -37,7 +38,7 @@ const { values } = parseArgs({
     'from-source': { type: 'boolean', default: false },
   },
 });
-const SERVER = values['from-source'] ? ['--import', 'tsx', 'server/main.ts'] : ['dist-server/main.js'];
+const SERVER = values['from-source'] ? SOURCE_SERVER : BUILT_SERVER;
 const ROWS = Number(values.rows);
 const ROUNDS = Number(values.rounds);
 const LISTS = 4;

@@ -11,13 +11,9 @@ import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const SERVER_OUT_DIR = 'dist-server';
+const SERVER_OUT_DIR = 'dist-server';
 
-export const SERVER_ENTRIES = [
-  'server/main.ts',
-  'server/db/pgliteProcess.ts',
-  'server/db/pgliteTemplateProcess.ts',
-];
+const SERVER_ENTRIES = ['server/main.ts', 'server/db/pgliteProcess.ts', 'server/db/pgliteTemplateProcess.ts'];
 
 /** Bundles the server's entries into `outDir`, emptied first. */
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<void> {

@@ -35,7 +35,7 @@ export default function Layout() {
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const mobile = device === 'mobile';
   // The page is drawn in the render after the shell's first: the two are two commits, each of
-  // them a frame, where the whole was one task of 160 ms (docs/benchmarks.md, "Tree tables").
+  // them a frame, where the whole was one task of 135–165 ms (docs/benchmarks.md, "Tree tables").
   const pageDrawn = useDeferredValue(true, false);
 
   const classes = [

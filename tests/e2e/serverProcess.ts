@@ -1,5 +1,6 @@
-// The server as `npm run serve` starts it (the build's, dist-server/), in a child process on a free port with an empty data
-// directory of its own: the browser suite's server, and any other a test needs (another schema folder).
+// The server as `npm run serve` starts it (the build's, dist-server/), in a child process on a
+// free port with an empty data directory of its own: the browser suite's server, and any other a
+// test needs (another schema folder).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // The shell draws its frame in one commit and the page inside it in the render after, so neither
 // commit holds the whole signed-in page (docs/benchmarks.md, "Tree tables").
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
