@@ -8,7 +8,7 @@ import { ApiError, badRequest, forbidden, locked, tooManyRequests } from '../htt
 import { SERVER_MESSAGES } from '../http/messages.ts';
 import type { SecurityConfig } from '../security.ts';
 import { checkLock, recordAttempt } from './lockout.ts';
-import { dummyHash, verifyPassword } from './password.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { createSession } from './sessions.ts';
 
 export interface LoginRequest {
@@ -50,6 +50,7 @@ export async function login(db: Db, security: SecurityConfig, request: LoginRequ
   if (user.status !== 0) throw forbidden(SERVER_MESSAGES.accountFrozen);
 
   await recordAttempt(db, userName, request.address, true);
+  if (needsRehash(user.password, security.scrypt)) await rehash(db, user, password, security);
   const token = await createSession(
     db,
     { userId: user.id, address: request.address, userAgent: request.userAgent },
@@ -63,4 +64,24 @@ export async function login(db: Db, security: SecurityConfig, request: LoginRequ
     address: request.address,
   });
   return { token, userId: user.id, firstlogin: user.firstlogin };
+}
+
+/**
+ * A password stored under other scrypt parameters than the configured ones is hashed again with
+ * them while its owner signs in, the one moment the password is at hand. Written only over the
+ * hash it replaces: a password changed meanwhile stays as changed.
+ */
+async function rehash(
+  db: Db,
+  user: { id: number; password: string },
+  password: string,
+  security: SecurityConfig,
+): Promise<void> {
+  const hash = await hashPassword(password, security.scrypt);
+  await db
+    .updateTable('sys_users')
+    .set({ password: hash })
+    .where('id', '=', user.id)
+    .where('password', '=', user.password)
+    .execute();
 }

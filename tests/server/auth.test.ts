@@ -18,6 +18,7 @@ import {
   createUser,
   login,
   startServer,
+  TEST_SECURITY,
   type TestServer,
 } from './harness.ts';
 
@@ -273,17 +274,56 @@ describe.each(backends)('auth on $name', (backend) => {
   it('stores password hashes, never passwords', async () => {
     const rows = await server.db.selectFrom('sys_users').select(['user_name', 'password']).execute();
     for (const row of rows) {
-      expect(row.password).toMatch(/^scrypt\$\d+\$8\$1\$/);
+      expect(row.password).toMatch(/^scrypt\$\d+\$8\$\d+\$/);
       expect(row.password).not.toContain(ADMIN_PASSWORD);
     }
   });
 
   it('hashes with the OWASP scrypt cost by default and verifies in constant time', async () => {
     const hash = await hashPassword('correct horse');
-    expect(hash.startsWith(`scrypt$${OWASP_SCRYPT.N}$8$1$`)).toBe(true);
+    expect(hash.startsWith(`scrypt$${OWASP_SCRYPT.N}$${OWASP_SCRYPT.r}$${OWASP_SCRYPT.p}$`)).toBe(true);
+    // 128·N·r bytes of memory a hash, and at least OWASP's N=2^15 r=8 p=3
+    expect(128 * OWASP_SCRYPT.N * OWASP_SCRYPT.r).toBe(32 * 1024 * 1024);
+    expect(OWASP_SCRYPT.p).toBeGreaterThanOrEqual(3);
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+
+  it('rehashes a password stored under other scrypt parameters when its owner signs in', async () => {
+    const { id } = await createUser(server, 'oldhash', []);
+    const old = await hashPassword('Older-pass-123', { N: 2 ** 10, r: 8, p: 1 });
+    await server.db.updateTable('sys_users').set({ password: old }).where('id', '=', id).execute();
+
+    const wrong = await call(server.app, 'POST', '/api/sys/login', {
+      body: { userName: 'oldhash', password: 'not-it' },
+    });
+    expect(wrong.status).toBe(401);
+    const stored = async () =>
+      (
+        await server.db
+          .selectFrom('sys_users')
+          .select('password')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).password;
+    // a wrong password changes nothing
+    expect(await stored()).toBe(old);
+
+    const right = await call(server.app, 'POST', '/api/sys/login', {
+      body: { userName: 'oldhash', password: 'Older-pass-123' },
+    });
+    expect(right.status).toBe(200);
+    const { N, r, p } = TEST_SECURITY.scrypt!;
+    const now = await stored();
+    expect(now.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+    expect(await verifyPassword('Older-pass-123', now)).toBe(true);
+    // and the next sign-in finds it current
+    const again = await call(server.app, 'POST', '/api/sys/login', {
+      body: { userName: 'oldhash', password: 'Older-pass-123' },
+    });
+    expect(again.status).toBe(200);
+    expect(await stored()).toBe(now);
   });
 
   it('makes a user with a password someone else chose change it before anything else', async () => {
