@@ -11,13 +11,32 @@ export interface ProcessEntry {
   execArgv: string[];
 }
 
-export function siblingEntry(moduleUrl: string, name: string): ProcessEntry {
+/**
+ * The built server's own Node flags, on each command that starts it (package.json's `serve`,
+ * server/start.sh, the browser suite's helper; tests/server/processEntry.test.ts holds them to
+ * this list). A young generation of 2 MB a half instead of 16: a request's garbage is small and
+ * short-lived, and under the list load of `npm run bench:pglite` the larger one only held about
+ * 25 MB more resident for no more requests a second (docs/benchmarks.md).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+
+/**
+ * The embedded database's process's flags (pgliteServer.ts): the server's, and PostgreSQL's
+ * WebAssembly run as Liftoff, V8's baseline compiler, makes it, never tiered up to TurboFan. The
+ * optimised code and what compiling it held were 60–90 MB of a process that lives as long as the
+ * server, for 10–20 % more list requests a second (docs/benchmarks.md, "The embedded
+ * database"). The empty-cluster maker runs a few seconds and exits, and keeps TurboFan.
+ */
+export const DATABASE_NODE_FLAGS = [...SERVER_NODE_FLAGS, '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+
+/** `flags`: Node's flags for the process (DATABASE_NODE_FLAGS), besides the loader's. */
+export function siblingEntry(moduleUrl: string, name: string, flags: readonly string[] = []): ProcessEntry {
   // from the module's own path, not `new URL(…)`: a page test's jsdom replaces the global URL
   const here = fileURLToPath(moduleUrl);
   const built = here.endsWith('.js');
   return {
     path: join(dirname(here), `${name}${built ? '.js' : '.ts'}`),
     // explicit, so a child never inherits the server's own flags (a profiler's, an inspector's)
-    execArgv: built ? [] : ['--import', 'tsx'],
+    execArgv: [...(built ? [] : ['--import', 'tsx']), ...flags],
   };
 }

@@ -10,4 +10,4 @@ for arg in "$@"; do
   esac
 done
 tsx server/launch.ts start
-exec node dist-server/main.js "$@"
+exec node --max-semi-space-size=2 dist-server/main.js "$@"

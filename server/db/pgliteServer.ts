@@ -6,7 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { siblingEntry } from '../processEntry.ts';
+import { DATABASE_NODE_FLAGS, siblingEntry } from '../processEntry.ts';
 
 /** psql names a socket `<dir>/.s.PGSQL.<port>`; the same name lets `psql -h <dir>` find it. */
 export const SOCKET_PORT = 5432;
@@ -16,7 +16,7 @@ const SOCKET_PATH_MAX = 100;
 /** how long a stopping child may take to close PGlite cleanly before it is killed */
 const STOP_GRACE_MS = 10_000;
 
-const entry = siblingEntry(import.meta.url, 'pgliteProcess');
+const entry = siblingEntry(import.meta.url, 'pgliteProcess', DATABASE_NODE_FLAGS);
 
 export function pgliteSocketDir(pgliteDir: string): string {
   return `${pgliteDir}-socket`;

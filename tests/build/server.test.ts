@@ -31,7 +31,7 @@ describe('the server build', () => {
     const forked = new Set<string>();
     for (const file of files.filter((name) => name.endsWith('.js'))) {
       const code = await readFile(join(out, file), 'utf8');
-      for (const [, name] of code.matchAll(/siblingEntry\(import\.meta\.url, "(\w+)"\)/g)) forked.add(name);
+      for (const [, name] of code.matchAll(/siblingEntry\(import\.meta\.url, "(\w+)"[,)]/g)) forked.add(name);
     }
     expect([...forked].sort()).toEqual(['pgliteProcess', 'pgliteTemplateProcess']);
     for (const name of forked) expect(files).toContain(`${name}.js`);

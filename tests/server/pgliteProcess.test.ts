@@ -13,6 +13,7 @@ import { readConfig } from '../../server/config.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateSystemTables } from '../../server/db/migrate.ts';
 import { pgliteSocketDir } from '../../server/db/pgliteServer.ts';
+import { DATABASE_NODE_FLAGS } from '../../server/processEntry.ts';
 import { startServer } from '../../server/start.ts';
 import { TEST_SECURITY } from './harness.ts';
 
@@ -44,6 +45,9 @@ describe('PGlite in its own process', () => {
       const pgliteDir = join(dataDir, 'pglite');
       try {
         expect(started.database.process?.psql).toContain(pgliteSocketDir(pgliteDir));
+        // the process runs with its own Node flags (WebAssembly without tier-up: processEntry.ts)
+        const cmdline = await readFile(`/proc/${started.database.process?.pid}/cmdline`, 'utf8');
+        expect(cmdline.split('\0')).toEqual(expect.arrayContaining(DATABASE_NODE_FLAGS));
         const finished: string[] = [];
         // the query's length is a ceiling on how long the page may take beside it on a loaded
         // machine, not a wait: the page answers in milliseconds when the event loop is free, and
