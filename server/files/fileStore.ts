@@ -25,6 +25,32 @@ export function cleanOriginalName(name: string): string {
   return (clean || 'file').slice(0, 200);
 }
 
+/** A file as it is stored: a picture, one of its derived sizes, or any other upload. */
+export interface FileToStore {
+  name: string;
+  bytes: Buffer;
+  mime: string;
+  originalName: string;
+  /** the picture a derived size belongs to */
+  variantOf: string | null;
+  pixels?: { width: number; height: number };
+}
+
+/** A stored file's row in sys_files. */
+export function fileRecord(kind: FileKind, file: FileToStore, userId: number | null) {
+  return {
+    kind,
+    name: file.name,
+    original_name: file.originalName,
+    mime: file.mime,
+    size: file.bytes.length,
+    width: file.pixels?.width ?? null,
+    height: file.pixels?.height ?? null,
+    variant_of: file.variantOf,
+    user_id: userId,
+  };
+}
+
 /** The download call of a stored file (what a non-image file field stores). */
 export function downloadUrl(fileName: string): string {
   return `/common/download?fileName=${encodeURIComponent(fileName)}`;
@@ -53,7 +79,7 @@ export class FileStore {
     const base = randomUUID().replaceAll('-', '');
     const name = `${base}.${type.ext}`;
     const original = cleanOriginalName(originalName);
-    const files = [
+    const files: FileToStore[] = [
       { name, bytes, mime: type.mime, originalName: original, variantOf: null, pixels },
       ...derived.map((d) => ({
         name: `${base}_${d.size}.webp`,
@@ -69,19 +95,7 @@ export class FileStore {
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sys_files')
-          .values(
-            files.map((file) => ({
-              kind,
-              name: file.name,
-              original_name: file.originalName,
-              mime: file.mime,
-              size: file.bytes.length,
-              width: file.pixels?.width ?? null,
-              height: file.pixels?.height ?? null,
-              variant_of: file.variantOf,
-              user_id: actor.auth.userId,
-            })),
-          )
+          .values(files.map((file) => fileRecord(kind, file, actor.auth.userId)))
           .execute();
         // the records first: the database driver's chunks point at them
         for (const file of files)

@@ -10,7 +10,7 @@ import type { Db } from '../db/tables.ts';
 import type { FileStorage } from '../files/storage/types.ts';
 import { seedLicense } from '../sys/license.ts';
 import { DASHBOARD_KEY } from './menuEntries.ts';
-import { seedSampleData } from './seedSample.ts';
+import { prepareSampleImages, type SampleImageFile, seedSampleData } from './seedSample.ts';
 import { syncMenus } from './syncMenus.ts';
 
 export const ADMIN_USER_NAME = 'admin';
@@ -24,6 +24,36 @@ export interface SeedOptions {
   sampleData?: boolean;
   /** where the sample pictures are stored (the server's file storage); unset: rows only */
   storage?: FileStorage;
+  /** a first start's work begun while the database opened (beginFirstStartWork) */
+  early?: FirstStartWork;
+}
+
+/**
+ * What a first start computes without the database: the administrator's password and its hash,
+ * and the sample pictures. Half a second of scrypt and as long again of drawing and sizing
+ * pictures, which run beside the database process's start when begun before it (server/start.ts
+ * does so for a new embedded folder) instead of after it.
+ */
+export interface FirstStartWork {
+  password: string;
+  /** the password was made here (no ADMIN_PASSWORD): shown once, changed at first sign-in */
+  generated: boolean;
+  hash: Promise<string>;
+  images: Promise<SampleImageFile[]>;
+}
+
+export function beginFirstStartWork(adminPassword: string | undefined, scrypt: ScryptParams): FirstStartWork {
+  const password = adminPassword || generatePassword();
+  const work = {
+    password,
+    generated: !adminPassword,
+    hash: hashPassword(password, scrypt),
+    images: prepareSampleImages(),
+  };
+  // awaited by the seed; a start that fails before it must not end on an unhandled rejection
+  work.hash.catch(() => {});
+  work.images.catch(() => {});
+  return work;
 }
 
 export interface SeedResult {
@@ -36,12 +66,14 @@ export interface SeedResult {
 }
 
 export async function seedDatabase(db: Db, manifest: Manifest, options: SeedOptions): Promise<SeedResult> {
-  const generated = options.adminPassword ? undefined : generatePassword();
-  const password = options.adminPassword ?? (generated as string);
-  // Hashing takes half a second: done only when the users table looks empty, and before the
-  // transaction so the lock is held briefly.
+  const { early } = options;
+  const password = early ? early.password : options.adminPassword || generatePassword();
+  // a password made here is shown once and changed at the first sign-in
+  const generated = (early ? early.generated : !options.adminPassword) ? password : undefined;
+  // Hashing takes half a second: done only when the users table looks empty (or begun early for
+  // a new folder), and before the transaction so the lock is held briefly.
   const anyUser = await db.selectFrom('sys_users').select('id').limit(1).executeTakeFirst();
-  const hash = anyUser ? undefined : await hashPassword(password, options.scrypt);
+  const hash = anyUser ? undefined : await (early?.hash ?? hashPassword(password, options.scrypt));
 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('schema-admin:seed'))`.execute(trx);
@@ -54,7 +86,9 @@ export async function seedDatabase(db: Db, manifest: Manifest, options: SeedOpti
     const now = new Date();
     await seedLicense(trx, now);
     const sample = async () =>
-      options.sampleData === false ? [] : seedSampleData(trx, manifest, { now, storage: options.storage });
+      options.sampleData === false
+        ? []
+        : seedSampleData(trx, manifest, { now, storage: options.storage, images: early?.images });
     if (!firstStart || hash === undefined)
       return { firstStart: false, menusAdded, sampleData: await sample() };
 

@@ -10,6 +10,7 @@ import { derivedImageUrl } from '../../runtime/contract.ts';
 import type { Manifest, Resource } from '../../runtime/schema/types.ts';
 import type { Database } from '../db/tables.ts';
 import { columnValue } from '../db/treeRoot.ts';
+import { type FileToStore, fileRecord } from '../files/fileStore.ts';
 import { prepareImage } from '../files/imageVariants.ts';
 import type { FileStorage } from '../files/storage/types.ts';
 import { sanitizeRichText } from '../resources/richText.ts';
@@ -41,7 +42,12 @@ export interface SampleOptions {
   now: Date;
   /** where the sample pictures are stored; unset: rows only (tests) */
   storage?: FileStorage;
+  /** the pictures, already being made (prepareSampleImages); unset: made when written */
+  images?: Promise<SampleImageFile[]>;
 }
+
+/** A file of the sample pictures as an upload stores it: a picture, or one of its derived sizes. */
+export type SampleImageFile = FileToStore;
 
 class SampleWriter {
   readonly filled: string[] = [];
@@ -131,45 +137,57 @@ function dayTime(now: Date, daysAgo: number, i: number): string {
 
 const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join('');
 
-async function writeImages(trx: Kysely<Database>, storage: FileStorage, ownerId: number | undefined) {
-  await storage.init();
+/**
+ * The sample pictures drawn and sized as an upload would be (server/files/imageVariants.ts), so
+ * list cells find the thumbnail they ask for. No database: a first start begins this while its
+ * database opens (server/start.ts), and the seed finds it done.
+ */
+export async function prepareSampleImages(): Promise<SampleImageFile[]> {
+  const files: SampleImageFile[] = [];
   for (const [name, [from, to]] of Object.entries(SAMPLE_IMAGES)) {
-    // stored as an upload would be: the picture and its derived sizes (server/files/imageVariants.ts),
-    // so list cells find the thumbnail they ask for
     const prepared = await prepareImage(gradientPng(640, 360, from, to), 'image/png');
-    const files = [
-      { name, mime: 'image/png', bytes: prepared.bytes, variantOf: null, pixels: prepared },
-      ...prepared.variants.map((v) => ({
-        name: (derivedImageUrl(`/uploads/${name}`, v.size) ?? '').replace('/uploads/', ''),
-        mime: 'image/webp',
-        bytes: v.bytes,
-        variantOf: name,
-        pixels: undefined,
-      })),
-    ].filter((f) => f.name !== '');
-    for (const file of files) {
-      await trx
-        .insertInto('sys_files')
-        .values({
-          kind: 'upload',
-          name: file.name,
-          original_name: file.name,
-          mime: file.mime,
-          size: file.bytes.length,
-          width: file.pixels?.width ?? null,
-          height: file.pixels?.height ?? null,
-          variant_of: file.variantOf,
-          user_id: ownerId ?? null,
-        })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      // after the record (the database driver's chunks point at it); bytes a failed seed left
-      // on the disk are written again
-      await storage.write(trx, { kind: 'upload', name: file.name }, Readable.from([file.bytes]), {
-        replace: true,
-      });
+    files.push({
+      name,
+      mime: 'image/png',
+      bytes: prepared.bytes,
+      originalName: name,
+      variantOf: null,
+      pixels: { width: prepared.width, height: prepared.height },
+    });
+    for (const v of prepared.variants) {
+      const derived = derivedImageUrl(`/uploads/${name}`, v.size)?.replace('/uploads/', '');
+      if (derived)
+        files.push({
+          name: derived,
+          mime: 'image/webp',
+          bytes: v.bytes,
+          originalName: derived,
+          variantOf: name,
+        });
     }
   }
+  return files;
+}
+
+async function writeImages(
+  trx: Kysely<Database>,
+  storage: FileStorage,
+  files: SampleImageFile[],
+  ownerId: number | undefined,
+) {
+  await storage.init();
+  if (files.length === 0) return;
+  await trx
+    .insertInto('sys_files')
+    .values(files.map((file) => fileRecord('upload', file, ownerId ?? null)))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  // after the records (the database driver's chunks point at them); bytes a failed seed left on
+  // the disk are written again
+  for (const file of files)
+    await storage.write(trx, { kind: 'upload', name: file.name }, Readable.from([file.bytes]), {
+      replace: true,
+    });
 }
 
 /** Returns the resources filled; an empty list when the sample was written before. */
@@ -416,7 +434,8 @@ export async function seedSampleData(
     }
   }
 
-  if (options.storage) await writeImages(trx, options.storage, admin?.id);
+  if (options.storage)
+    await writeImages(trx, options.storage, await (options.images ?? prepareSampleImages()), admin?.id);
   await trx
     .insertInto('sys_settings')
     .values({ key: SAMPLE_MARKER, value: JSON.stringify({ seededAt: now.toISOString(), filled: w.filled }) })
