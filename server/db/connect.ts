@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPglite } from './pglite.ts';
 import { pgliteHeldError, startPgliteProcess } from './pgliteServer.ts';
-import { ensurePgliteTemplate, isNewCluster } from './pgliteTemplate.ts';
+import { ensurePgliteTemplate, extractPgliteTemplate, isNewCluster } from './pgliteTemplate.ts';
 import type { Database } from './tables.ts';
 
 export interface DatabaseHandle {
@@ -77,8 +77,10 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
     };
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  const fresh = isNewCluster(options.pgliteDir);
+  let fresh = isNewCluster(options.pgliteDir);
   if (fresh) await ensurePgliteTemplate();
+  // a new folder gets the kept cluster written into it, and PGlite opens it as any folder
+  if (fresh && options.pgliteDir && (await extractPgliteTemplate(options.pgliteDir))) fresh = false;
   if (options.pgliteDir && options.pgliteProcess) return connectPgliteProcess(options.pgliteDir, fresh);
   // two PGlite instances on one folder corrupt it: refuse while a server holds it
   if (options.pgliteDir) {

@@ -7,9 +7,9 @@
 // clears. `npm start` makes it while the app builds (for a new folder), the server before it forks its database
 // process, the test suites once before their workers start; every database made after that
 // skips initdb. A missing or unreadable copy only means initdb runs as before.
-import { fork } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { siblingEntry } from '../processEntry.ts';
@@ -45,6 +45,28 @@ export async function readPgliteTemplate(path?: string): Promise<Uint8Array | un
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Writes the kept empty cluster into the new folder `dataDir` with the system's `tar` (GNU tar,
+ * bsdtar, Windows' tar.exe), so the database then opens an existing folder: 0.2–0.4 s, where
+ * PGlite loading the tarball itself took about a second more, and grew the process's
+ * WebAssembly memory by the cluster's size for good, which made the server start that process
+ * a second time (docs/benchmarks.md, "The embedded database"). False, with the folder left
+ * empty, when there is no copy or no working `tar`: the caller then loads it as before.
+ */
+export async function extractPgliteTemplate(dataDir: string, templatePath?: string): Promise<boolean> {
+  const path = templatePath ?? (await pgliteTemplatePath());
+  if (!existsSync(path)) return false;
+  const extracted = await new Promise<boolean>((resolve) => {
+    execFile('tar', ['-xzf', path, '-C', dataDir], (error) => resolve(error === null));
+  });
+  if (extracted && !isNewCluster(dataDir)) return true;
+  // whatever a failed extraction wrote goes; the folder itself stays, as the caller made it
+  for (const entry of await readdir(dataDir))
+    await rm(join(dataDir, entry), { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  return false;
 }
 
 /** Forgets a kept copy PGlite could not start from, so the next start runs initdb and makes another. */

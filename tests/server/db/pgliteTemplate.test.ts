@@ -3,13 +3,19 @@
 // of its own; a damaged copy is discarded and the database made by initdb as before.
 
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPglite } from '../../../server/db/pglite.ts';
-import { ensurePgliteTemplate, isNewCluster, readPgliteTemplate } from '../../../server/db/pgliteTemplate.ts';
+import {
+  ensurePgliteTemplate,
+  extractPgliteTemplate,
+  isNewCluster,
+  pgliteTemplatePath,
+  readPgliteTemplate,
+} from '../../../server/db/pgliteTemplate.ts';
 
 /** initdb gives every cluster an identifier of its own; a copy keeps its source's */
 const clusterId = async (db: PGlite) =>
@@ -80,6 +86,43 @@ describe('the kept empty cluster', () => {
     }
     expect(warned).toContainEqual([expect.stringContaining('running initdb')]);
     expect(existsSync(damaged)).toBe(false);
+  });
+
+  it("writes the copy into a new folder with the system's tar, and PGlite opens it as a folder of its own", async () => {
+    await ensurePgliteTemplate();
+    const source = await createPglite(undefined, await readPgliteTemplate());
+    const id = await clusterId(source);
+    await source.close();
+
+    const dataDir = join(await tempDir(), 'pglite');
+    await mkdir(dataDir);
+    expect(await extractPgliteTemplate(dataDir)).toBe(true);
+    expect(isNewCluster(dataDir)).toBe(false);
+    const db = await createPglite(dataDir);
+    expect(await clusterId(db)).toBe(id);
+    await db.query('create table kept (n int)');
+    await db.close();
+    const again = await createPglite(dataDir);
+    expect((await again.query("select to_regclass('kept') is not null as here")).rows).toEqual([
+      { here: true },
+    ]);
+    await again.close();
+    expect(existsSync(await pgliteTemplatePath())).toBe(true);
+  });
+
+  it('leaves the new folder empty when the copy is missing or not a tarball', async () => {
+    const dir = await tempDir();
+    const dataDir = join(dir, 'pglite');
+    await mkdir(dataDir);
+    expect(await extractPgliteTemplate(dataDir, join(dir, 'none.tar.gz'))).toBe(false);
+    const damaged = join(dir, 'damaged.tar.gz');
+    await writeFile(damaged, 'not a tarball');
+    expect(await extractPgliteTemplate(dataDir, damaged)).toBe(false);
+    expect(await readdir(dataDir)).toEqual([]);
+    // and the folder is made as before (here by initdb: no copy)
+    const db = await createPglite(dataDir, undefined, join(dir, 'none.tar.gz'));
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await db.close();
   });
 
   it('starts PGlite with a 32 MB shared buffer pool instead of 128 MB', async () => {
