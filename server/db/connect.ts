@@ -79,8 +79,12 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
   let fresh = isNewCluster(options.pgliteDir);
   if (fresh) await ensurePgliteTemplate();
-  // a new folder gets the kept cluster written into it, and PGlite opens it as any folder
-  if (fresh && options.pgliteDir && (await extractPgliteTemplate(options.pgliteDir))) fresh = false;
+  // a new folder gets the kept cluster written into it, and PGlite opens it as any folder (or
+  // a second server starting on it wrote it meanwhile)
+  if (fresh && options.pgliteDir) {
+    await extractPgliteTemplate(options.pgliteDir);
+    fresh = isNewCluster(options.pgliteDir);
+  }
   if (options.pgliteDir && options.pgliteProcess) return connectPgliteProcess(options.pgliteDir, fresh);
   // two PGlite instances on one folder corrupt it: refuse while a server holds it
   if (options.pgliteDir) {

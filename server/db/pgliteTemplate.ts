@@ -9,7 +9,7 @@
 // skips initdb. A missing or unreadable copy only means initdb runs as before.
 import { execFile, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { siblingEntry } from '../processEntry.ts';
@@ -48,25 +48,33 @@ export async function readPgliteTemplate(path?: string): Promise<Uint8Array | un
 }
 
 /**
- * Writes the kept empty cluster into the new folder `dataDir` with the system's `tar` (GNU tar,
- * bsdtar, Windows' tar.exe), so the database then opens an existing folder: 0.2–0.4 s, where
- * PGlite loading the tarball itself took about a second more, and grew the process's
+ * Writes the kept empty cluster into the new, empty folder `dataDir` with the system's `tar`
+ * (GNU tar, bsdtar, Windows' tar.exe), so the database then opens an existing folder: 0.2–0.4 s,
+ * where PGlite loading the tarball itself took about a second more, and grew the process's
  * WebAssembly memory by the cluster's size for good, which made the server start that process
- * a second time (docs/benchmarks.md, "The embedded database"). False, with the folder left
- * empty, when there is no copy or no working `tar`: the caller then loads it as before.
+ * a second time (docs/benchmarks.md, "The embedded database"). The copy is written beside the
+ * folder and renamed onto it, so the folder is never half written: not by a start that stops
+ * midway, nor beside a second server starting on it at the same moment (one rename wins, the
+ * other finds a cluster). False, the folder as it was, when there is no copy, no working `tar`
+ * or no rename onto a folder (Windows): the caller then loads the copy as before.
  */
 export async function extractPgliteTemplate(dataDir: string, templatePath?: string): Promise<boolean> {
   const path = templatePath ?? (await pgliteTemplatePath());
   if (!existsSync(path)) return false;
-  const extracted = await new Promise<boolean>((resolve) => {
-    execFile('tar', ['-xzf', path, '-C', dataDir], (error) => resolve(error === null));
-  });
-  if (extracted && !isNewCluster(dataDir)) return true;
-  // whatever a failed extraction wrote goes; the folder itself stays, as the caller made it
-  for (const entry of await readdir(dataDir))
-    await rm(join(dataDir, entry), { recursive: true, force: true });
-  await mkdir(dataDir, { recursive: true });
-  return false;
+  const staging = await mkdtemp(`${dataDir}.new-`);
+  try {
+    const extracted = await new Promise<boolean>((resolve) => {
+      execFile('tar', ['-xzf', path, '-C', staging], (error) => resolve(error === null));
+    });
+    if (!extracted || isNewCluster(staging)) return false;
+    // onto the empty folder the caller made: POSIX rename replaces an empty directory whole
+    await rename(staging, dataDir);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }
 
 /** Forgets a kept copy PGlite could not start from, so the next start runs initdb and makes another. */

@@ -110,7 +110,22 @@ describe('the kept empty cluster', () => {
     expect(existsSync(await pgliteTemplatePath())).toBe(true);
   });
 
-  it('leaves the new folder empty when the copy is missing or not a tarball', async () => {
+  it('writes a folder once when two starts write it at the same moment, and never half', async () => {
+    await ensurePgliteTemplate();
+    const parent = await tempDir();
+    const dataDir = join(parent, 'pglite');
+    await mkdir(dataDir);
+    const both = await Promise.all([extractPgliteTemplate(dataDir), extractPgliteTemplate(dataDir)]);
+    expect(both.sort()).toEqual([false, true]);
+    expect(isNewCluster(dataDir)).toBe(false);
+    // the copies were written beside the folder; neither is left there
+    expect(await readdir(parent)).toEqual(['pglite']);
+    const db = await createPglite(dataDir);
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await db.close();
+  });
+
+  it('leaves the new folder as it was when the copy is missing or not a tarball', async () => {
     const dir = await tempDir();
     const dataDir = join(dir, 'pglite');
     await mkdir(dataDir);
@@ -119,6 +134,7 @@ describe('the kept empty cluster', () => {
     await writeFile(damaged, 'not a tarball');
     expect(await extractPgliteTemplate(dataDir, damaged)).toBe(false);
     expect(await readdir(dataDir)).toEqual([]);
+    expect((await readdir(dir)).sort()).toEqual(['damaged.tar.gz', 'pglite']);
     // and the folder is made as before (here by initdb: no copy)
     const db = await createPglite(dataDir, undefined, join(dir, 'none.tar.gz'));
     expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
