@@ -74,6 +74,26 @@ if (typeof window !== 'undefined') {
   window.getComputedStyle = ((el: Element) => gcs(el)) as typeof window.getComputedStyle;
 }
 
+// jsdom 29 resolves a custom property declared `inherit` (antd's `--ant-button-only-icon-size`,
+// its -sm and -lg, `--ant-date-picker-affix-color`) by walking every ancestor, and for each one
+// walks the ancestors above it again while the value found is empty: 2^depth reads
+// (github.com/jsdom/jsdom/issues/4330; fixed in jsdom 30, which needs Node 22). A cached
+// element's computed style reads all its properties, so one getComputedStyle of a button deep in
+// a drawer took seconds to minutes, and Testing Library's role queries call it for every
+// candidate: a suite hung on it once. A value at the root ends each walk at the first ancestor.
+// The names are read from antd's own stylesheet, so a new one is covered; nothing reads them in a
+// test.
+if (typeof window !== 'undefined') {
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const antdCss = readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8');
+  const inherited = new Set(Array.from(antdCss.matchAll(/(--[\w-]+):\s*(?:inherit|unset)\b/g), (m) => m[1]));
+  const rootValues = document.createElement('style');
+  rootValues.dataset.test = 'jsdom-inherited-custom-properties';
+  rootValues.textContent = `:root { ${[...inherited].map((name) => `${name}: 0;`).join(' ')} }`;
+  document.head.append(rootValues);
+}
+
 // Testing Library's waits give up after 1 s by default: on a shared two-core machine a sign-in
 // (profile, routes, manifest, the page's code) takes longer, and the wait failed while the app
 // was still on its way. The tests wait for what they mean (an element, a route); this is only
