@@ -3,9 +3,8 @@
 // the app, the manifest and the server (`npm run build`) and returns, for start.sh to run the
 // built server (dist-server/main.js) in its place, and `dev` starts the dev server (dev.ts).
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { helpText, readConfig } from './config.ts';
-import { ensurePgliteTemplate, isNewCluster } from './db/pgliteTemplate.ts';
+import { ensurePgliteTemplate, isNewEmbeddedFolder } from './db/pgliteTemplate.ts';
 
 const DEV_HELP = [
   'Usage: npm run dev [-- --help]',
@@ -38,7 +37,7 @@ async function launch(command: string, args: string[]): Promise<void> {
   // a first start's embedded database copies an empty cluster instead of waiting for initdb: it
   // is made while the app builds, when the folder is new (db/pgliteTemplate.ts)
   const config = readConfig(process.env);
-  const firstStart = !config.databaseUrl && isNewCluster(join(config.dataDir, 'pglite'));
+  const firstStart = isNewEmbeddedFolder(config);
   const [status] = await Promise.all([
     new Promise<number | null>((resolve) =>
       spawn('npm', ['run', 'build'], { stdio: 'inherit' }).once('exit', resolve),

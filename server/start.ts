@@ -11,7 +11,7 @@ import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateSystemTables } from './db/migrate.ts';
-import { isNewCluster } from './db/pgliteTemplate.ts';
+import { isNewEmbeddedFolder } from './db/pgliteTemplate.ts';
 import { syncResourceTables } from './db/syncTables.ts';
 import { adoptDiskFiles } from './files/storage/adoptDiskFiles.ts';
 import { DiskStorage } from './files/storage/diskStorage.ts';
@@ -124,10 +124,9 @@ export async function startServer(config: ServerConfig, options: StartOptions): 
   // A new embedded folder is a first start: the seed's work that needs no database (the
   // administrator's hash, the sample pictures) runs beside the database process's start
   // instead of after it, about a second of the first start (docs/benchmarks.md).
-  const early =
-    !config.databaseUrl && isNewCluster(join(config.dataDir, 'pglite'))
-      ? beginFirstStartWork(config.adminPassword, options.security?.scrypt ?? DEFAULT_SECURITY.scrypt)
-      : undefined;
+  const early = isNewEmbeddedFolder(config)
+    ? beginFirstStartWork(config.adminPassword, options.security?.scrypt ?? DEFAULT_SECURITY.scrypt)
+    : undefined;
   const manifest = await loadManifest(options.schemaDir);
   const database = await openDatabase(config, options);
   try {

@@ -1,5 +1,5 @@
 import { format } from 'node:util';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 
 // A console.error or console.warn during a test is a problem someone has to see (a React act or
 // key warning, a query that resolved to undefined, an antd deprecation): it fails the test that
@@ -81,16 +81,14 @@ if (typeof window !== 'undefined') {
 // element's computed style reads all its properties, so one getComputedStyle of a button deep in
 // a drawer took seconds to minutes, and Testing Library's role queries call it for every
 // candidate: a suite hung on it once. A value at the root ends each walk at the first ancestor.
-// The names are read from antd's own stylesheet, so a new one is covered; nothing reads them in a
-// test.
+// The names are read from antd's own stylesheet (tests/globalSetup.ts, once a run), so a new one
+// is covered; nothing reads them in a test.
 if (typeof window !== 'undefined') {
-  const { readFileSync } = await import('node:fs');
-  const { createRequire } = await import('node:module');
-  const antdCss = readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8');
-  const inherited = new Set(Array.from(antdCss.matchAll(/(--[\w-]+):\s*(?:inherit|unset)\b/g), (m) => m[1]));
   const rootValues = document.createElement('style');
   rootValues.dataset.test = 'jsdom-inherited-custom-properties';
-  rootValues.textContent = `:root { ${[...inherited].map((name) => `${name}: 0;`).join(' ')} }`;
+  rootValues.textContent = `:root { ${inject('antdInheritedProperties')
+    .map((name) => `${name}: 0;`)
+    .join(' ')} }`;
   document.head.append(rootValues);
 }
 

@@ -39,30 +39,29 @@ export async function hashPassword(password: string, params: ScryptParams = OWAS
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** The parameters a stored hash was made with, or null for a string that is not one of ours. */
-function storedParams(stored: string): ScryptParams | null {
+/** A stored `scrypt$N$r$p$salt$hash` taken apart, or null for a string that is not one of ours. */
+function parseStored(stored: string): { params: ScryptParams; salt: Buffer; hash: Buffer } | null {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
-  return { N: Number(parts[1]), r: Number(parts[2]), p: Number(parts[3]) };
+  const [, n, r, p, salt, hash] = parts;
+  return {
+    params: { N: Number(n), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt, 'base64'),
+    hash: Buffer.from(hash, 'base64'),
+  };
 }
 
 /** Whether a stored hash was made with other parameters than `params` (and so is rehashed). */
 export function needsRehash(stored: string, params: ScryptParams): boolean {
-  const made = storedParams(stored);
-  return made === null || made.N !== params.N || made.r !== params.r || made.p !== params.p;
+  const made = parseStored(stored)?.params;
+  return made === undefined || made.N !== params.N || made.r !== params.r || made.p !== params.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, salt, hash] = parts;
-  const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parseStored(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.params);
+  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
 }
 
 const dummyHashes = new Map<string, Promise<string>>();

@@ -38,6 +38,11 @@ export function isNewCluster(dataDir?: string): boolean {
   return !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
 }
 
+/** Whether a server so configured opens a new embedded folder, DATA_DIR/pglite: its first start. */
+export function isNewEmbeddedFolder(config: { databaseUrl?: string; dataDir: string }): boolean {
+  return !config.databaseUrl && isNewCluster(join(config.dataDir, 'pglite'));
+}
+
 /** The kept empty cluster, when there is one. */
 export async function readPgliteTemplate(path?: string): Promise<Uint8Array | undefined> {
   try {

@@ -7,10 +7,11 @@ import type { Manifest } from '../../runtime/schema/types.ts';
 import { ADMIN_ROLE_KEY } from '../auth/grants.ts';
 import { generatePassword, hashPassword, type ScryptParams } from '../auth/password.ts';
 import type { Db } from '../db/tables.ts';
+import type { FileToStore } from '../files/fileStore.ts';
 import type { FileStorage } from '../files/storage/types.ts';
 import { seedLicense } from '../sys/license.ts';
 import { DASHBOARD_KEY } from './menuEntries.ts';
-import { prepareSampleImages, type SampleImageFile, seedSampleData } from './seedSample.ts';
+import { prepareSampleImages, seedSampleData } from './seedSample.ts';
 import { syncMenus } from './syncMenus.ts';
 
 export const ADMIN_USER_NAME = 'admin';
@@ -39,15 +40,19 @@ export interface FirstStartWork {
   /** the password was made here (no ADMIN_PASSWORD): shown once, changed at first sign-in */
   generated: boolean;
   hash: Promise<string>;
-  images: Promise<SampleImageFile[]>;
+  images: Promise<FileToStore[]>;
+}
+
+/** The operator's password (ADMIN_PASSWORD), else one made here. */
+function adminPasswordOf(adminPassword: string | undefined): { password: string; generated: boolean } {
+  return { password: adminPassword || generatePassword(), generated: !adminPassword };
 }
 
 export function beginFirstStartWork(adminPassword: string | undefined, scrypt: ScryptParams): FirstStartWork {
-  const password = adminPassword || generatePassword();
+  const chosen = adminPasswordOf(adminPassword);
   const work = {
-    password,
-    generated: !adminPassword,
-    hash: hashPassword(password, scrypt),
+    ...chosen,
+    hash: hashPassword(chosen.password, scrypt),
     images: prepareSampleImages(),
   };
   // awaited by the seed; a start that fails before it must not end on an unhandled rejection
@@ -67,9 +72,10 @@ export interface SeedResult {
 
 export async function seedDatabase(db: Db, manifest: Manifest, options: SeedOptions): Promise<SeedResult> {
   const { early } = options;
-  const password = early ? early.password : options.adminPassword || generatePassword();
+  const chosen = early ?? adminPasswordOf(options.adminPassword);
+  const { password } = chosen;
   // a password made here is shown once and changed at the first sign-in
-  const generated = (early ? early.generated : !options.adminPassword) ? password : undefined;
+  const generated = chosen.generated ? password : undefined;
   // Hashing takes half a second: done only when the users table looks empty (or begun early for
   // a new folder), and before the transaction so the lock is held briefly.
   const anyUser = await db.selectFrom('sys_users').select('id').limit(1).executeTakeFirst();

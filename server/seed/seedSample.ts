@@ -43,11 +43,8 @@ export interface SampleOptions {
   /** where the sample pictures are stored; unset: rows only (tests) */
   storage?: FileStorage;
   /** the pictures, already being made (prepareSampleImages); unset: made when written */
-  images?: Promise<SampleImageFile[]>;
+  images?: Promise<FileToStore[]>;
 }
-
-/** A file of the sample pictures as an upload stores it: a picture, or one of its derived sizes. */
-export type SampleImageFile = FileToStore;
 
 class SampleWriter {
   readonly filled: string[] = [];
@@ -142,8 +139,8 @@ const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join
  * list cells find the thumbnail they ask for. No database: a first start begins this while its
  * database opens (server/start.ts), and the seed finds it done.
  */
-export async function prepareSampleImages(): Promise<SampleImageFile[]> {
-  const files: SampleImageFile[] = [];
+export async function prepareSampleImages(): Promise<FileToStore[]> {
+  const files: FileToStore[] = [];
   for (const [name, [from, to]] of Object.entries(SAMPLE_IMAGES)) {
     const prepared = await prepareImage(gradientPng(640, 360, from, to), 'image/png');
     files.push({
@@ -172,7 +169,7 @@ export async function prepareSampleImages(): Promise<SampleImageFile[]> {
 async function writeImages(
   trx: Kysely<Database>,
   storage: FileStorage,
-  files: SampleImageFile[],
+  files: FileToStore[],
   ownerId: number | undefined,
 ) {
   await storage.init();
