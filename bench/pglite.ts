@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/connect.ts';
+import { pgliteSocketDir, SOCKET_PORT } from '../server/db/pgliteServer.ts';
 import { pgliteTemplatePath } from '../server/db/pgliteTemplate.ts';
 import { loadManifest } from '../server/start.ts';
 import { BUILT_SERVER, SOURCE_SERVER } from '../tests/e2e/serverProcess.ts';
@@ -43,6 +44,8 @@ const ROWS = Number(values.rows);
 const ROUNDS = Number(values.rounds);
 const LISTS = 4;
 const LIST = '/api/cms/contents?page=1&limit=20';
+/** a busy office: ten saves a second */
+const EDIT_EVERY_MS = 100;
 
 interface Server {
   base: string;
@@ -239,6 +242,35 @@ async function smallBesideLists(base: string) {
   return { status, small, lists };
 }
 
+/**
+ * Edits one of the first hundred contents rows every `everyMs` (its view count and version, as a
+ * save would) through a connection of its own, as an editor's saves or a maintainer's psql would,
+ * until the returned function is called; that says how many edits were made.
+ */
+function editBeside(connection: pg.ClientConfig, everyMs: number): () => Promise<number> {
+  const client = new pg.Client(connection);
+  let running = true;
+  let edits = 0;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const next = performance.now() + everyMs;
+      await client.query(
+        'update cms_contents set view_count = view_count + 1, version = version + 1, update_time = now() where id = $1',
+        [(edits % 100) + 1],
+      );
+      edits++;
+      await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+    }
+    await client.end();
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return edits;
+  };
+}
+
 async function copyOf(dataDir: string): Promise<string> {
   const copy = await mkdtemp(join(tmpdir(), 'schema-admin-bench-'));
   await cp(dataDir, copy, { recursive: true });
@@ -295,30 +327,47 @@ async function main(): Promise<void> {
         seconds: Number(values.seconds),
         maxRequests: 1_000_000,
       };
-      const rps = { PGlite: [] as number[], PostgreSQL: [] as number[] };
-      const peaks = { server: 0, children: 0, total: 0 };
       for (const name of ['PGlite', 'PostgreSQL'] as const)
         await load({ ...common, port: servers[name].port, token: tokens[name], seconds: 1 });
-      out.push(`\nList throughput, ${common.connections} connections, ${common.seconds} s a turn (ABBA):`);
-      for (let round = 0; round < ROUNDS + 1; round++) {
-        const order =
-          round % 2 === 0 ? (['PGlite', 'PostgreSQL'] as const) : (['PostgreSQL', 'PGlite'] as const);
-        for (const name of order) {
-          const memory = name === 'PGlite' ? sampleMemory(servers.PGlite.pid) : undefined;
-          const r = await load({ ...common, port: servers[name].port, token: tokens[name] });
-          const peak = await memory?.();
-          if (peak)
-            for (const key of ['server', 'children', 'total'] as const)
-              peaks[key] = Math.max(peaks[key], peak[key]);
-          if (r.failed > 0) throw new Error(`${name}: ${r.failed} of ${r.requests} requests failed`);
-          rps[name].push(r.rps);
-          out.push(
-            `- ${name}: ${r.rps.toFixed(0)} req/s (median ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms) — ${load1()}`,
-          );
+      const writers = {
+        PGlite: {
+          host: pgliteSocketDir(join(copy, 'pglite')),
+          port: SOCKET_PORT,
+          user: 'postgres',
+          database: 'postgres',
+        },
+        PostgreSQL: { connectionString: url },
+      };
+      const peaks = { server: 0, children: 0, total: 0 };
+      for (const editEveryMs of [0, EDIT_EVERY_MS]) {
+        const rps = { PGlite: [] as number[], PostgreSQL: [] as number[] };
+        out.push(
+          `\nList throughput, ${common.connections} connections, ${common.seconds} s a turn (ABBA)${editEveryMs ? `, a content row edited every ${editEveryMs} ms beside (each edit makes the next list count its total again)` : ', nothing written'}:`,
+        );
+        for (let round = 0; round < ROUNDS + 1; round++) {
+          const order =
+            round % 2 === 0 ? (['PGlite', 'PostgreSQL'] as const) : (['PostgreSQL', 'PGlite'] as const);
+          for (const name of order) {
+            const memory = name === 'PGlite' ? sampleMemory(servers.PGlite.pid) : undefined;
+            const editing = editEveryMs ? editBeside(writers[name], editEveryMs) : undefined;
+            const r = await load({ ...common, port: servers[name].port, token: tokens[name] });
+            const edits = await editing?.();
+            const peak = await memory?.();
+            if (peak)
+              for (const key of ['server', 'children', 'total'] as const)
+                peaks[key] = Math.max(peaks[key], peak[key]);
+            if (r.failed > 0) throw new Error(`${name}: ${r.failed} of ${r.requests} requests failed`);
+            rps[name].push(r.rps);
+            out.push(
+              `- ${name}: ${r.rps.toFixed(0)} req/s (median ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms)${edits === undefined ? '' : `, ${edits} edits`} — ${load1()}`,
+            );
+          }
         }
+        out.push(
+          `\nPGlite ${median(rps.PGlite).toFixed(0)} req/s against PostgreSQL ${median(rps.PostgreSQL).toFixed(0)} req/s (medians): **${(median(rps.PGlite) / median(rps.PostgreSQL)).toFixed(2)}×**`,
+        );
       }
       out.push(
-        `\nPGlite ${median(rps.PGlite).toFixed(0)} req/s against PostgreSQL ${median(rps.PostgreSQL).toFixed(0)} req/s (medians): **${(median(rps.PGlite) / median(rps.PostgreSQL)).toFixed(2)}×**`,
         `PGlite's peak RSS under that load: server ${peaks.server.toFixed(0)} MB + database ${peaks.children.toFixed(0)} MB = ${peaks.total.toFixed(0)} MB`,
       );
     } finally {

@@ -42,6 +42,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** the job queue (server/jobs/worker.ts): its worker runs with the app; unset: no queue */
   jobs?: JobsOptions;
+  /** the database keeps change stamps (db/changeStamps.ts prepareChangeStamps): list totals are kept by them */
+  countCache?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -55,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     manifest: options.manifest,
     security,
     dataDir: options.dataDir,
+    countCache: options.countCache,
   });
   await app.register(requestInput);
   await app.register(formbody, { bodyLimit: security.bodyLimit });

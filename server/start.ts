@@ -9,6 +9,7 @@ import { buildManifest } from '../runtime/schema/manifest.ts';
 import type { Manifest, Problem } from '../runtime/schema/types.ts';
 import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
+import { prepareChangeStamps } from './db/changeStamps.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateSystemTables } from './db/migrate.ts';
 import { isNewEmbeddedFolder } from './db/pgliteTemplate.ts';
@@ -99,6 +100,8 @@ export async function prepareApp(
         'do not exist; their foreign keys wait until `schema-admin db --repair` fixes them (run `schema-admin db` for the choices)\n',
     );
   });
+  // after the tables: every table, new ones included, gets its change stamp
+  const countCache = await prepareChangeStamps(database.db, database.backend);
   const security = { ...DEFAULT_SECURITY, ...options.security };
   const storage = await openStorage(database, config);
   const seed = await seedDatabase(database.db, manifest, {
@@ -116,6 +119,7 @@ export async function prepareApp(
     logger: options.logger,
     security,
     jobs: { connection: database.connection },
+    countCache,
   });
   return { app, seed, tableChanges };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Manifest } from '../../runtime/schema/types.ts';
 import type { Db } from '../db/tables.ts';
+import { CountCache } from '../resources/countCache.ts';
 import type { SecurityConfig } from '../security.ts';
 import './types.ts';
 
@@ -12,6 +13,8 @@ export interface ContextOptions {
   manifest: Manifest;
   security: SecurityConfig;
   dataDir: string;
+  /** the database keeps change stamps (db/changeStamps.ts): list totals may be kept by them */
+  countCache?: boolean;
 }
 
 async function context(app: FastifyInstance, options: ContextOptions): Promise<void> {
@@ -19,6 +22,7 @@ async function context(app: FastifyInstance, options: ContextOptions): Promise<v
   app.decorate('manifest', options.manifest);
   app.decorate('security', options.security);
   app.decorate('dataDir', options.dataDir);
+  app.decorate('counts', options.countCache ? new CountCache(options.db) : undefined);
 }
 
 export default fp(context, { name: 'context', fastify: '5.x' });

@@ -203,6 +203,7 @@ async function resources(app: FastifyInstance, options: ResourcesOptions): Promi
         app.security,
         options.hooks[resource.name],
         app.jobQueue,
+        app.counts,
       ),
     );
   }

@@ -3,6 +3,7 @@
 import type { Manifest } from '../../runtime/schema/types.ts';
 import type { Access, RequestAuth } from '../auth/access.ts';
 import type { Db } from '../db/tables.ts';
+import type { CountCache } from '../resources/countCache.ts';
 import type { SecurityConfig } from '../security.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     manifest: Manifest;
     security: SecurityConfig;
     dataDir: string;
+    /** exact list totals kept by the tables' change stamps (the embedded database); unset elsewhere */
+    counts: CountCache | undefined;
     /** writes add the jobs of their moments (server/plugins/jobs.ts): the server's database has the queue */
     jobQueue: boolean;
   }

@@ -4,7 +4,10 @@
 // - otherwise the planner is asked first (EXPLAIN, no rows read): when it expects the count to be
 //   cheap the rows are counted, else its estimate is the total, marked `estimated`, and never
 //   less than the rows the pages so far have shown.
+//   An exact total may come from the count cache (countCache.ts), where the database keeps change
+//   stamps: the same count, its tables unchanged since, is not counted again.
 import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type CountCache, countUnkept, type PlannedCount } from './countCache.ts';
 
 export interface ListTotal {
   total: number;
@@ -23,6 +26,15 @@ export const EXACT_COUNT_MAX_COST = 4000;
 interface PlanNode {
   'Plan Rows': number;
   'Total Cost': number;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The tables a plan reads, each once. */
+function tablesOf(node: PlanNode, into = new Set<string>()): Set<string> {
+  if (node['Relation Name']) into.add(node['Relation Name']);
+  for (const child of node.Plans ?? []) tablesOf(child, into);
+  return into;
 }
 
 /** `explain (format json)` of the matching rows, compiled: no rows are read when it runs. */
@@ -36,12 +48,13 @@ export function compileCount(db: Kysely<any>, matching: SelectQueryBuilder<any, 
   return db.selectFrom(matching.as('m')).select(sql<number>`count(*)::int`.as('total')).compile();
 }
 
-/** The planner's row estimate and cost of a query, read from EXPLAIN without running it. */
-async function estimate(db: Kysely<any>, explain: CompiledQuery): Promise<{ rows: number; cost: number }> {
+/** The planner's row estimate, cost and tables of a query, read from EXPLAIN without running it. */
+async function estimate(db: Kysely<any>, explain: CompiledQuery): Promise<PlannedCount> {
   const result = await db.executeQuery<{ 'QUERY PLAN': unknown }>(explain);
   const raw = result.rows[0]['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-  return { rows: Math.round(plan[0].Plan['Plan Rows']), cost: plan[0].Plan['Total Cost'] };
+  const root = plan[0].Plan;
+  return { rows: Math.round(root['Plan Rows']), cost: root['Total Cost'], tables: [...tablesOf(root)] };
 }
 
 export interface TotalInput {
@@ -53,16 +66,21 @@ export interface TotalInput {
   /** how many rows the page holds */
   shown: number;
   maxCost?: number;
+  /** where exact totals are kept (the embedded database); unset: every total is worked out */
+  counts?: CountCache;
 }
 
 export async function listTotal(input: TotalInput): Promise<ListTotal> {
-  const { db, statements, offset, limit, shown, maxCost = EXACT_COUNT_MAX_COST } = input;
+  const { db, statements, offset, limit, shown, maxCost = EXACT_COUNT_MAX_COST, counts } = input;
   if (shown < limit && (shown > 0 || offset === 0)) return { total: offset + shown };
-  const planned = await estimate(db, statements.explain);
-  if (planned.cost <= maxCost) {
-    const counted = await db.executeQuery<{ total: number }>(statements.count);
-    return { total: Number(counted.rows[0].total) };
-  }
+  const plan = () => estimate(db, statements.explain);
+  const counting = async () =>
+    Number((await db.executeQuery<{ total: number }>(statements.count)).rows[0].total);
+  const outcome = counts
+    ? await counts.total(statements.count, maxCost, plan, counting)
+    : await countUnkept(maxCost, plan, counting);
+  if ('total' in outcome) return { total: outcome.total };
+  const planned = outcome.overCost;
   // the pages so far prove a least total; an empty page past the end bounds it
   const total = shown === 0 ? Math.min(planned.rows, offset) : Math.max(planned.rows, offset + shown);
   return { total, estimated: true };

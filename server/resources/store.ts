@@ -31,6 +31,7 @@ import {
 import { SERVER_MESSAGES } from '../http/messages.ts';
 import { MomentSchedule } from '../jobs/moments.ts';
 import type { SecurityConfig } from '../security.ts';
+import type { CountCache } from './countCache.ts';
 import { DRAFT_FLAG_COLUMN, DraftStore } from './drafts.ts';
 import { clearOtherRows, exclusiveFieldsSet } from './exclusive.ts';
 import { joinOf } from './fields.ts';
@@ -132,6 +133,8 @@ export class ResourceStore {
     private readonly security: SecurityConfig,
     private readonly hooks: ResourceHooks = {},
     jobQueue = false,
+    /** where exact list totals are kept (the embedded database; countCache.ts) */
+    private readonly counts?: CountCache,
   ) {
     this.db = db as unknown as Kysely<any>;
     this.filter = new RowFilter(resource, manifest);
@@ -253,6 +256,7 @@ export class ResourceStore {
       limit: query.limit,
       shown: rows.length,
       maxCost: options.maxCountCost,
+      counts: this.counts,
     });
     // the fields left unread are left out, not sent as empty; a list's rows go only into an answer
     const shape = query.fields ? this.narrowed(query.fields) : this.resource;

@@ -12,6 +12,7 @@ import { buildManifest } from '../../runtime/schema/manifest.ts';
 import type { Manifest } from '../../runtime/schema/types.ts';
 import { buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/password.ts';
+import { prepareChangeStamps } from '../../server/db/changeStamps.ts';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
 import { migrateSystemTables } from '../../server/db/migrate.ts';
 import { syncResourceTables } from '../../server/db/syncTables.ts';
@@ -174,6 +175,8 @@ export async function startServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'schema-admin-test-'));
   await migrateSystemTables(handle.db);
   await syncResourceTables(handle.db, manifest);
+  // as the server does: the embedded database keeps change stamps and its lists' totals by them
+  const countCache = await prepareChangeStamps(handle.db, handle.backend);
   const merged = { ...TEST_SECURITY, ...security };
   const storage: FileStorage =
     options.storage === 'database' ? new PostgresStorage(handle.db) : new DiskStorage(dataDir);
@@ -191,6 +194,7 @@ export async function startServer(
       dataDir,
       storage,
       security: { ...merged, ...extra },
+      countCache,
     });
     apps.push(app);
     return app;
