@@ -9,9 +9,9 @@
 // skips initdb. A missing or unreadable copy only means initdb runs as before.
 import { execFile, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { siblingEntry } from '../processEntry.ts';
 
 const require = createRequire(import.meta.url);
@@ -66,6 +66,7 @@ export async function readPgliteTemplate(path?: string): Promise<Uint8Array | un
 export async function extractPgliteTemplate(dataDir: string, templatePath?: string): Promise<boolean> {
   const path = templatePath ?? (await pgliteTemplatePath());
   if (!existsSync(path)) return false;
+  await removeStaleStaging(dataDir);
   const staging = await mkdtemp(`${dataDir}.new-`);
   try {
     const extracted = await new Promise<boolean>((resolve) => {
@@ -79,6 +80,28 @@ export async function extractPgliteTemplate(dataDir: string, templatePath?: stri
     return false;
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A copy being written lives a second or less; one older than this was left by a start that was
+ * killed while writing it (a `finally` runs on neither SIGKILL nor a power cut).
+ */
+export const STALE_STAGING_MS = 10 * 60_000;
+
+/** Removes the copies beside dataDir that a killed start left (39 MB each). */
+async function removeStaleStaging(dataDir: string): Promise<void> {
+  const parent = dirname(dataDir);
+  const prefix = `${basename(dataDir)}.new-`;
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const left = join(parent, name);
+    const since = await stat(left).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
+    if (since > STALE_STAGING_MS) await rm(left, { recursive: true, force: true });
   }
 }
 

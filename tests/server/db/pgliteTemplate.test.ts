@@ -3,7 +3,7 @@
 // of its own; a damaged copy is discarded and the database made by initdb as before.
 
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -15,6 +15,7 @@ import {
   isNewCluster,
   pgliteTemplatePath,
   readPgliteTemplate,
+  STALE_STAGING_MS,
 } from '../../../server/db/pgliteTemplate.ts';
 
 /** initdb gives every cluster an identifier of its own; a copy keeps its source's */
@@ -123,6 +124,22 @@ describe('the kept empty cluster', () => {
     const db = await createPglite(dataDir);
     expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await db.close();
+  });
+
+  it('clears the copies a killed start left beside the folder, and none that another start is writing', async () => {
+    await ensurePgliteTemplate();
+    const parent = await tempDir();
+    const dataDir = join(parent, 'pglite');
+    await mkdir(dataDir);
+    const left = join(parent, 'pglite.new-killed');
+    const writing = join(parent, 'pglite.new-writing');
+    const other = join(parent, 'other.new-killed');
+    for (const dir of [left, writing, other]) await mkdir(join(dir, 'base'), { recursive: true });
+    const old = new Date(Date.now() - STALE_STAGING_MS - 60_000);
+    await utimes(left, old, old);
+    await utimes(other, old, old);
+    expect(await extractPgliteTemplate(dataDir)).toBe(true);
+    expect((await readdir(parent)).sort()).toEqual(['other.new-killed', 'pglite', 'pglite.new-writing']);
   });
 
   it('leaves the new folder as it was when the copy is missing or not a tarball', async () => {
