@@ -7,7 +7,12 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPglite } from './pglite.ts';
 import { pgliteHeldError, startPgliteProcess } from './pgliteServer.ts';
-import { ensurePgliteTemplate, extractPgliteTemplate, isNewCluster } from './pgliteTemplate.ts';
+import {
+  clearStaleCopies,
+  ensurePgliteTemplate,
+  extractPgliteTemplate,
+  isNewCluster,
+} from './pgliteTemplate.ts';
 import type { Database } from './tables.ts';
 
 export interface DatabaseHandle {
@@ -76,7 +81,10 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
       connection: { connectionString: options.url },
     };
   }
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  if (options.pgliteDir) {
+    await mkdir(options.pgliteDir, { recursive: true });
+    await clearStaleCopies(options.pgliteDir);
+  }
   let fresh = isNewCluster(options.pgliteDir);
   if (fresh) await ensurePgliteTemplate();
   // a new folder gets the kept cluster written into it, and PGlite opens it as any folder (or

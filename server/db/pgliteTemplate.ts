@@ -66,7 +66,6 @@ export async function readPgliteTemplate(path?: string): Promise<Uint8Array | un
 export async function extractPgliteTemplate(dataDir: string, templatePath?: string): Promise<boolean> {
   const path = templatePath ?? (await pgliteTemplatePath());
   if (!existsSync(path)) return false;
-  await removeStaleStaging(dataDir);
   const staging = await mkdtemp(`${dataDir}.new-`);
   try {
     const extracted = await new Promise<boolean>((resolve) => {
@@ -89,8 +88,12 @@ export async function extractPgliteTemplate(dataDir: string, templatePath?: stri
  */
 export const STALE_STAGING_MS = 10 * 60_000;
 
-/** Removes the copies beside dataDir that a killed start left (39 MB each). */
-async function removeStaleStaging(dataDir: string): Promise<void> {
+/**
+ * Removes the copies beside dataDir that a start killed while writing one left (39 MB each): run on
+ * every open of a folder, since the start after a killed one usually comes at once, finds the copy
+ * still new, and later starts never write one again.
+ */
+export async function clearStaleCopies(dataDir: string): Promise<void> {
   const parent = dirname(dataDir);
   const prefix = `${basename(dataDir)}.new-`;
   const names = await readdir(parent).catch(() => [] as string[]);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { connectDatabase } from '../../../server/db/connect.ts';
 import { createPglite } from '../../../server/db/pglite.ts';
 import {
   ensurePgliteTemplate,
@@ -126,11 +127,11 @@ describe('the kept empty cluster', () => {
     await db.close();
   });
 
-  it('clears the copies a killed start left beside the folder, and none that another start is writing', async () => {
-    await ensurePgliteTemplate();
+  it('clears at each open the copies a killed start left beside the folder, and none another start is writing', async () => {
     const parent = await tempDir();
     const dataDir = join(parent, 'pglite');
-    await mkdir(dataDir);
+    const first = await connectDatabase({ pgliteDir: dataDir });
+    await first.close();
     const left = join(parent, 'pglite.new-killed');
     const writing = join(parent, 'pglite.new-writing');
     const other = join(parent, 'other.new-killed');
@@ -138,7 +139,9 @@ describe('the kept empty cluster', () => {
     const old = new Date(Date.now() - STALE_STAGING_MS - 60_000);
     await utimes(left, old, old);
     await utimes(other, old, old);
-    expect(await extractPgliteTemplate(dataDir)).toBe(true);
+    // the folder holds its cluster: this open writes no copy, and still clears the old one
+    const again = await connectDatabase({ pgliteDir: dataDir });
+    await again.close();
     expect((await readdir(parent)).sort()).toEqual(['other.new-killed', 'pglite', 'pglite.new-writing']);
   });
 
