@@ -117,7 +117,12 @@ export async function planWarnings(
         continue;
       }
       const { dataType } = catalogType(columnSql(field));
-      if (field.maxLength !== undefined && (dataType === 'text' || dataType === 'character varying')) {
+      // a password's maxLength bounds what is typed; the column holds its hash, which is longer
+      if (
+        field.maxLength !== undefined &&
+        field.type !== 'password' &&
+        (dataType === 'text' || dataType === 'character varying')
+      ) {
         const found = await rowsWhere(db, resource.table, sql`char_length(${column}) > ${field.maxLength}`);
         if (found.rows === 0) continue;
         warnings.push({
