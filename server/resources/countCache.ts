@@ -134,7 +134,9 @@ export class CountCache {
       const known = pending !== undefined && sameList(pending.tables, planned.tables);
       const before = known ? pending.stamps : await readChangeStamps(this.db, planned.tables);
       const total = counting();
-      if (!known) {
+      // the planner's cost moves as the table grows; a later caller's line is held against the new one
+      if (known) pending.cost = planned.cost;
+      else {
         forget();
         if (before) this.use(key, { tables: planned.tables, stamps: before, total, cost: planned.cost });
       }
