@@ -58,8 +58,9 @@ export async function removeChangeStamps(db: Db): Promise<void> {
   await sql`do $$
     declare t record;
     begin
+      -- if exists: servers starting at once on one database each drop what the other may have
       for t in select g.tgrelid::regclass as name from pg_trigger g where g.tgname = ${sql.lit(TRIGGER)} loop
-        execute format('drop trigger ${sql.raw(TRIGGER)} on %s', t.name);
+        execute format('drop trigger if exists ${sql.raw(TRIGGER)} on %s', t.name);
       end loop;
     end $$`.execute(db);
   await sql`drop function if exists ${sql.raw(FUNCTION)}()`.execute(db);
