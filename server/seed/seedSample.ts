@@ -49,6 +49,8 @@ export interface SampleOptions {
 class SampleWriter {
   readonly filled: string[] = [];
   private readonly db: Kysely<any>;
+  /** the ids idOf found, by resource, field and value */
+  private readonly found = new Map<string, number>();
 
   constructor(
     trx: Kysely<Database>,
@@ -101,18 +103,38 @@ class SampleWriter {
     return Number(row.id);
   }
 
-  /** The id of the row whose `field` is `value`, whoever made it. */
+  /** Rows of one resource in one statement, in the order given (their ids follow it). */
+  async insertAll(name: string, rows: Array<Record<string, unknown>>): Promise<void> {
+    const resource = this.resource(name);
+    if (!resource || rows.length === 0) return;
+    await this.db
+      .insertInto(resource.table)
+      .values(rows.map((values) => this.columns(resource, values)))
+      .execute();
+  }
+
+  /**
+   * The id of the row whose `field` is `value`, whoever made it (the first such row). An id found
+   * is remembered for the rest of the seed: the sample asks for the same category or office for
+   * many rows, and on the embedded database each lookup is a round trip to its process. The seed
+   * only adds rows, so the first row of a value stays the first; a value not found is asked again.
+   */
   async idOf(name: string, field: string, value: unknown): Promise<number | undefined> {
     const resource = this.resource(name);
     const column = resource?.fields.find((f) => f.name === field)?.column;
     if (!resource || !column || value === undefined) return undefined;
+    const key = `${name}\u0000${field}\u0000${JSON.stringify(value)}`;
+    const known = this.found.get(key);
+    if (known !== undefined) return known;
     const row = await this.db
       .selectFrom(resource.table)
       .select('id')
       .where(column, '=', value)
       .orderBy('id')
       .executeTakeFirst();
-    return row ? Number(row.id) : undefined;
+    if (!row) return undefined;
+    this.found.set(key, Number(row.id));
+    return Number(row.id);
   }
 
   /** After rows with chosen ids, the next generated id follows the largest. */
@@ -244,18 +266,20 @@ export async function seedSampleData(
     }
   }
 
-  if (await w.fill('sourceoffices')) {
-    for (const [i, officeName] of SOURCE_OFFICES.entries())
-      await w.insert('sourceoffices', { officeName, orderNum: i, status: 0 });
-  }
+  if (await w.fill('sourceoffices'))
+    await w.insertAll(
+      'sourceoffices',
+      SOURCE_OFFICES.map((officeName, i) => ({ officeName, orderNum: i, status: 0 })),
+    );
 
   if (await w.fill('contents')) {
     const category = (name: string) => w.idOf('contentCategorys', 'categoryName', name);
+    const rows: Array<Record<string, unknown>> = [];
     for (const [i, c] of CONTENTS.entries()) {
       const categoryId = await category(c.category);
       if (categoryId === undefined) continue;
       const time = dayTime(now, c.daysAgo, i);
-      await w.insert('contents', {
+      rows.push({
         title: c.title,
         categoryId,
         summary: c.summary,
@@ -276,7 +300,7 @@ export async function seedSampleData(
       const categoryId = await category(page.category);
       if (categoryId === undefined) continue;
       const time = dayTime(now, page.daysAgo, i);
-      await w.insert('contents', {
+      rows.push({
         title: page.title,
         categoryId,
         isLink: false,
@@ -290,12 +314,14 @@ export async function seedSampleData(
         updateTime: time,
       });
     }
+    await w.insertAll('contents', rows);
   }
 
   if (await w.fill('pictures')) {
     const categoryId = await w.idOf('contentCategorys', 'categoryName', '校园风光');
-    for (const [i, p] of PICTURES.entries()) {
-      await w.insert('pictures', {
+    await w.insertAll(
+      'pictures',
+      PICTURES.map((p, i) => ({
         title: p.title,
         image: imageUrl(p.image),
         categoryId,
@@ -304,31 +330,36 @@ export async function seedSampleData(
         takenOn: dayTime(now, p.daysAgo, i).slice(0, 10),
         orderNum: i,
         status: 0,
-      });
-    }
+      })),
+    );
   }
 
   if (await w.fill('webpictures')) {
-    for (const [i, p] of WEB_PICTURES.entries())
-      await w.insert('webpictures', {
+    await w.insertAll(
+      'webpictures',
+      WEB_PICTURES.map((p, i) => ({
         title: p.title,
         image: imageUrl(p.image),
         position: p.position,
         linkUrl: p.linkUrl,
         orderNum: i,
         status: 0,
-      });
+      })),
+    );
   }
 
   if (await w.fill('weblinkcategorys')) {
-    for (const [i, categoryName] of LINK_CATEGORIES.entries())
-      await w.insert('weblinkcategorys', { categoryName, orderNum: i, status: 0 });
+    await w.insertAll(
+      'weblinkcategorys',
+      LINK_CATEGORIES.map((categoryName, i) => ({ categoryName, orderNum: i, status: 0 })),
+    );
   }
   if (await w.fill('weblinks')) {
+    const rows: Array<Record<string, unknown>> = [];
     for (const [i, link] of LINKS.entries()) {
       const categoryId = await w.idOf('weblinkcategorys', 'categoryName', link.category);
       if (categoryId === undefined) continue;
-      await w.insert('weblinks', {
+      rows.push({
         linkName: link.name,
         linkUrl: link.url,
         categoryId,
@@ -337,6 +368,7 @@ export async function seedSampleData(
         status: 0,
       });
     }
+    await w.insertAll('weblinks', rows);
   }
 
   if (await w.fill('companys')) await w.insert('companys', { ...SCHOOL, orderNum: 0 });
@@ -371,10 +403,11 @@ export async function seedSampleData(
   }
 
   if (await w.fill('areablocks')) {
+    const rows: Array<Record<string, unknown>> = [];
     for (const [i, b] of BLOCKS.entries()) {
       const categoryId = await w.idOf('contentCategorys', 'categoryName', b.category);
       if (categoryId === undefined) continue;
-      await w.insert('areablocks', {
+      rows.push({
         blockName: b.name,
         blockKey: b.key,
         categoryId,
@@ -385,36 +418,31 @@ export async function seedSampleData(
         status: 0,
       });
     }
+    await w.insertAll('areablocks', rows);
   }
 
   if (await w.fill('mailboxtypes')) {
-    for (const [i, m] of MAILBOXES.entries())
-      await w.insert('mailboxtypes', {
-        typeName: m.name,
-        description: m.description,
-        orderNum: i,
-        status: 0,
-      });
+    await w.insertAll(
+      'mailboxtypes',
+      MAILBOXES.map((m, i) => ({ typeName: m.name, description: m.description, orderNum: i, status: 0 })),
+    );
   }
   if (await w.fill('mailboxrepliers')) {
+    const rows: Array<Record<string, unknown>> = [];
     for (const [i, r] of REPLIERS.entries()) {
       const mailboxTypeId = await w.idOf('mailboxtypes', 'typeName', r.mailbox);
       if (mailboxTypeId === undefined || !admin) continue;
-      await w.insert('mailboxrepliers', {
-        replierName: r.name,
-        mailboxTypeId,
-        userId: admin.id,
-        orderNum: i,
-        status: 0,
-      });
+      rows.push({ replierName: r.name, mailboxTypeId, userId: admin.id, orderNum: i, status: 0 });
     }
+    await w.insertAll('mailboxrepliers', rows);
   }
   if (await w.fill('reportedmessages')) {
+    const rows: Array<Record<string, unknown>> = [];
     for (const [i, m] of MESSAGES.entries()) {
       const mailboxTypeId = await w.idOf('mailboxtypes', 'typeName', m.mailbox);
       if (mailboxTypeId === undefined) continue;
       const createTime = dayTime(now, m.daysAgo, i);
-      await w.insert('reportedmessages', {
+      rows.push({
         mailboxTypeId,
         title: m.title,
         content: m.content,
@@ -429,6 +457,7 @@ export async function seedSampleData(
         createTime,
       });
     }
+    await w.insertAll('reportedmessages', rows);
   }
 
   if (options.storage)
