@@ -92,15 +92,9 @@ class SampleWriter {
     return columns;
   }
 
-  async insert(name: string, values: Record<string, unknown>): Promise<number | undefined> {
-    const resource = this.resource(name);
-    if (!resource) return undefined;
-    const row = await this.db
-      .insertInto(resource.table)
-      .values(this.columns(resource, values))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+  /** One row; a row that later rows look up by a name (idOf) goes in before them. */
+  insert(name: string, values: Record<string, unknown>): Promise<void> {
+    return this.insertAll(name, [values]);
   }
 
   /** Rows of one resource in one statement, in the order given (their ids follow it). */

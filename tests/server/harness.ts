@@ -87,6 +87,16 @@ export interface Backend {
   open(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void>; url?: string }>;
 }
 
+/** A fresh, empty database of `backend` for `body`, thrown away after it whatever happens. */
+export async function withDatabase(backend: Backend, body: (db: Db) => Promise<void>): Promise<void> {
+  const { handle, dispose } = await backend.open();
+  try {
+    await body(handle.db);
+  } finally {
+    await dispose();
+  }
+}
+
 async function postgresAdminUrl(): Promise<string | undefined> {
   for (const user of ['root', 'postgres']) {
     const url = `postgres://${user}@127.0.0.1:5432/test`;

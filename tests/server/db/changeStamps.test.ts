@@ -13,7 +13,7 @@ import {
   removeChangeStamps,
 } from '../../../server/db/changeStamps.ts';
 import type { Db } from '../../../server/db/tables.ts';
-import { backends } from '../harness.ts';
+import { backends, withDatabase } from '../harness.ts';
 
 const stampOf = async (db: Db, table: string) => (await readChangeStamps(db, [table]))?.[0];
 
@@ -28,9 +28,7 @@ const triggers = async (db: Db) =>
 
 describe.each(backends)('change stamps on $name', (backend) => {
   it('raise a table’s stamp once for each statement that writes it, and only when it commits', async () => {
-    const { handle, dispose } = await backend.open();
-    const db = handle.db;
-    try {
+    await withDatabase(backend, async (db) => {
       await sql`create table stamped (id serial primary key, v int)`.execute(db);
       await sql`create table beside (id serial primary key)`.execute(db);
       await installChangeStamps(db);
@@ -67,15 +65,11 @@ describe.each(backends)('change stamps on $name', (backend) => {
       await installChangeStamps(db);
       expect(await triggers(db)).toBeGreaterThan(0);
       expect(await stampOf(db, 'stamped')).toBe('5');
-    } finally {
-      await dispose();
-    }
+    });
   });
 
   it('have no stamp for a table nothing would tell about: made since, its trigger disabled, another schema, or gone', async () => {
-    const { handle, dispose } = await backend.open();
-    const db = handle.db;
-    try {
+    await withDatabase(backend, async (db) => {
       await sql`create table kept (id serial primary key)`.execute(db);
       await sql`create schema elsewhere`.execute(db);
       await sql`create table elsewhere.outside (id serial primary key)`.execute(db);
@@ -107,31 +101,25 @@ describe.each(backends)('change stamps on $name', (backend) => {
         db,
       );
       expect(rows[0].n).toBe(0);
-    } finally {
-      await dispose();
-    }
+    });
   });
 
   it('are kept by the start on the embedded database only, and taken away on a server', async () => {
-    const { handle, dispose } = await backend.open();
-    const db = handle.db;
-    try {
+    await withDatabase(backend, async (db) => {
       await sql`create table counted (id serial primary key)`.execute(db);
       expect(await prepareChangeStamps(db, 'pglite')).toBe(true);
       expect(await triggers(db)).toBeGreaterThan(0);
       expect(await prepareChangeStamps(db, 'postgres')).toBe(false);
       expect(await triggers(db)).toBe(0);
       const { rows } = await sql<{ t: string | null; f: string | null }>`
-        select to_regclass('sys_change_stamps')::text as t, to_regproc('sys_raise_change_stamp')::text as f`.execute(
+      select to_regclass('sys_change_stamps')::text as t, to_regproc('sys_raise_change_stamp')::text as f`.execute(
         db,
       );
       expect(rows[0]).toEqual({ t: null, f: null });
       // a database that never had them
       await removeChangeStamps(db);
       await sql`insert into counted default values`.execute(db);
-    } finally {
-      await dispose();
-    }
+    });
   });
 });
 

@@ -8,7 +8,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { installChangeStamps } from '../../../server/db/changeStamps.ts';
 import type { Db } from '../../../server/db/tables.ts';
 import { CountCache } from '../../../server/resources/countCache.ts';
-import { ADMIN_PASSWORD, type Backend, backends, call, login, startServer } from '../harness.ts';
+import {
+  ADMIN_PASSWORD,
+  type Backend,
+  backends,
+  call,
+  login,
+  startServer,
+  withDatabase,
+} from '../harness.ts';
 
 const countOf = (db: Db, where: RawBuilder<SqlBool> = sql<SqlBool>`true`) =>
   (db as unknown as Kysely<any>)
@@ -33,14 +41,11 @@ async function withTallied(
   columns: string,
   body: (db: Db) => Promise<void>,
 ): Promise<void> {
-  const { handle, dispose } = await backend.open();
-  try {
-    await sql`create table tallied (id serial primary key, ${sql.raw(columns)})`.execute(handle.db);
-    await installChangeStamps(handle.db);
-    await body(handle.db);
-  } finally {
-    await dispose();
-  }
+  await withDatabase(backend, async (db) => {
+    await sql`create table tallied (id serial primary key, ${sql.raw(columns)})`.execute(db);
+    await installChangeStamps(db);
+    await body(db);
+  });
 }
 
 /** A plan as EXPLAIN would give it, counted in calls. */
