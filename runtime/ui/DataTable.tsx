@@ -16,10 +16,10 @@ import {
   type TableColumnType,
   type TableProps,
 } from 'antd';
-import { useCallback, useContext, useMemo, useRef } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { cellPlacements, SELECTION_KEY } from './cellPlacement.ts';
-import { fitColumns } from './columnFit.ts';
+import { fitColumns, narrowViewport } from './columnFit.ts';
 import { t } from './i18n.ts';
 import type { ColumnLayout, ListRow, ListTable } from './listTable.ts';
 import {
@@ -45,6 +45,8 @@ export interface DataTableProps {
 }
 
 const SELECTION_WIDTH = 48;
+/** the room the table takes until it is drawn: its header's height */
+const TABLE_PLACEHOLDER = 55;
 // antd cycles through the directions and then clears the sort; listing ascend again after
 // descend makes a sorted column flip between the two, as the list always has an order
 const FLIP: NonNullable<TableColumnType<ListRow>['sortDirections']> = ['ascend', 'descend', 'ascend'];
@@ -66,19 +68,30 @@ const rowProps = (row: ListRow, index?: number): BodyRowProps => ({
 export function DataTable({ table, layout, lang, loading, selectable, onLoadMore }: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
   const [frame, viewport] = useElementWidth<HTMLDivElement>();
+  // antd's table is drawn in a render after the page's first: the page's frame (its filters and
+  // toolbar) is one commit and the table, with the layouts and renders its mounting sets off,
+  // another, each of them a frame (docs/benchmarks.md, "Tree tables"); and the table's width is
+  // measured by then, so that a narrow one is not drawn twice. Not `useDeferredValue`: inside the
+  // deferred render that draws a page (src/layout/AppMain.tsx) it hands the final value at once.
+  const [tableDrawn, setTableDrawn] = useState(false);
+  useEffect(() => startTransition(() => setTableDrawn(true)), []);
   const rows = table.getRowModel().rows;
-  const fit = useMemo(
+  const widths = useMemo(
     () =>
-      fitColumns({
-        columns: visible.map((column) => ({
-          id: column.id,
-          width: layout[column.id]?.width ?? 0,
-          fixed: layout[column.id]?.fixed,
-        })),
-        selection: selectable ? SELECTION_WIDTH : 0,
-        viewport,
-      }),
-    [visible, layout, selectable, viewport],
+      visible.map((column) => ({
+        id: column.id,
+        width: layout[column.id]?.width ?? 0,
+        fixed: layout[column.id]?.fixed,
+      })),
+    [visible, layout],
+  );
+  const selectionWidth = selectable ? SELECTION_WIDTH : 0;
+  // the width measured matters only when the columns do not fit in it: the first render, before
+  // the table is measured, is then its final one (a second would draw antd's whole table again)
+  const narrow = narrowViewport({ columns: widths, selection: selectionWidth, viewport });
+  const fit = useMemo(
+    () => fitColumns({ columns: widths, selection: selectionWidth, viewport: narrow }),
+    [widths, selectionWidth, narrow],
   );
   const sorting = table.state.sorting;
   const prefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
@@ -105,9 +118,9 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
             sorted: sorting.some((s) => s.id === column.id),
           })),
         ],
-        viewport !== undefined && fit.scrollX > viewport,
+        narrow !== undefined,
       ),
-    [prefix, selectable, fit, visible, layout, sorting, viewport],
+    [prefix, selectable, fit, visible, layout, sorting, narrow],
   );
 
   const columns = useMemo<TableColumnsType<ListRow>>(
@@ -212,7 +225,9 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
   return (
     <div ref={frame} data-list-table="">
       <TableBodyContext.Provider value={body}>
-        <Spin spinning={loading}>{drawnTable}</Spin>
+        <Spin spinning={loading}>
+          {tableDrawn ? drawnTable : <div style={{ minHeight: TABLE_PLACEHOLDER }} />}
+        </Spin>
       </TableBodyContext.Provider>
     </div>
   );

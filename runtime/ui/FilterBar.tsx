@@ -3,7 +3,7 @@
 // for in). Nothing is sent until Search; Reset clears every control and searches again. The
 // filters sit in a grid whose columns follow the screen's width, labels aligned, down to one
 // filter a line on a phone.
-import { Button, Col, Flex, Form, Grid, Row } from 'antd';
+import { Button, Col, Flex, Form, Row, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { memo, useEffect, useRef } from 'react';
 import { DATE_FORMAT } from '../client/constants.ts';
@@ -13,6 +13,7 @@ import { textWidth } from './columnWidth.ts';
 import { FilterControl, isDateField } from './FilterControl.tsx';
 import { toDayjs } from './formatTime.ts';
 import { t } from './i18n.ts';
+import { useMinWidth } from './useMinWidth.ts';
 
 export interface FilterBarProps {
   resource: Resource;
@@ -74,11 +75,18 @@ function toFilters(resource: Resource, values: Record<string, unknown>): Filters
 // "load more" renders the list page around the filter bar (docs/benchmarks.md, "Tree tables").
 export const FilterBar = memo(function FilterBar({ resource, lang, value, onSearch }: FilterBarProps) {
   const [form] = Form.useForm();
-  const screens = Grid.useBreakpoint();
+  const wide = useMinWidth(theme.useToken().token.screenSM);
   // The URL may change the filters (Back, a shared link): the controls follow. Only a change
   // does: a kept-alive tab shown again re-creates its effects, and what was typed in it, not yet
-  // searched, stays.
+  // searched, stays. The first filters go into the form's store before its fields mount, rather
+  // than after its first commit, which would draw every control again before the page's first
+  // frame (docs/benchmarks.md, "Tree tables"); they are not its initial values, to which the
+  // reset button would go back.
   const shownFilters = useRef<{ resource: Resource; filters: string } | null>(null);
+  if (shownFilters.current === null) {
+    shownFilters.current = { resource, filters: JSON.stringify(value) };
+    form.setFieldsValue(toFormValues(resource, value));
+  }
   useEffect(() => {
     const filters = JSON.stringify(value);
     const shown = shownFilters.current;
@@ -99,7 +107,7 @@ export const FilterBar = memo(function FilterBar({ resource, lang, value, onSear
     Math.max(...filters.map(({ field }) => textWidth(field.title[lang]))) + LABEL_CHROME,
   );
   // a phone: one filter a line, its label above it, as antd lays a form out on a narrow screen
-  const stacked = !screens.sm;
+  const stacked = !wide;
 
   return (
     <Form

@@ -33,13 +33,26 @@ export const MAX_FIXED_SHARE = 0.5;
 
 const sum = (widths: readonly number[]) => widths.reduce((total, w) => total + w, 0);
 
+/**
+ * The width a fit depends on: the viewport when the columns are wider than it, none while they
+ * all fit (unknown, hidden, or wide enough), as the fit is then the same at any width. A table
+ * fits by this, so that measuring its width for the first time or a window growing does not
+ * hand antd new columns that are the old ones.
+ */
+export function narrowViewport({ columns, selection, viewport }: FitInput): number | undefined {
+  if (viewport === undefined || viewport <= 0) return undefined;
+  return sum(columns.map((c) => c.width)) + selection > viewport ? viewport : undefined;
+}
+
 export function fitColumns({ columns, selection, viewport }: FitInput): FitResult {
   let selectionFixed = selection > 0 && columns.some((c) => c.fixed === 'left');
   let fitted = columns.map((c) => ({ ...c }));
   const total = sum(fitted.map((c) => c.width)) + selection;
-  if (viewport === undefined || viewport <= 0 || total <= viewport) {
+  if (narrowViewport({ columns, selection, viewport }) === undefined) {
     return { columns: fitted, selectionFixed, scrollX: total };
   }
+  // narrowViewport said it is known and narrower than the columns
+  viewport = viewport as number;
 
   const widthOf = (side: FixedSide) =>
     sum(fitted.filter((c) => c.fixed === side).map((c) => c.width)) +

@@ -2,7 +2,15 @@
 // on another tab (React's <Activity>), so going back to a list finds its filters, page and scroll
 // position as they were; refreshing or closing the tab drops it from the list and so unmounts it.
 
-import { Activity, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  Activity,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { useTabsStore } from '../stores/tabs.ts';
@@ -13,6 +21,19 @@ import { useRouteTrail } from './useRouteTrail.ts';
 interface KeptView {
   element: ReactNode;
   path: string;
+}
+
+/**
+ * A view opened is drawn in the render after the one that opens it: the menu's, the tabs' and the
+ * breadcrumbs' change is one commit and the new page another, each of them a frame, where the two
+ * together made one task over 50 ms (docs/benchmarks.md, "Tree tables"), and the menu answers a
+ * click at once rather than once the page's code has loaded. A view kept alive and shown again is
+ * drawn at once, as it is mounted already.
+ */
+function InNextCommit({ children }: { children: ReactNode }) {
+  // until then, and while the page's code loads the first time it opens, a loading sign that
+  // shows only if the wait is long enough to see
+  return useDeferredValue(true, false) ? children : <PageLoading delayed />;
 }
 
 export function AppMain() {
@@ -57,7 +78,7 @@ export function AppMain() {
       <Suspense fallback={<PageLoading />}>
         {views.map(([name, element, shown]) => (
           <Activity key={name} mode={shown ? 'visible' : 'hidden'}>
-            {element}
+            <InNextCommit>{element}</InNextCommit>
           </Activity>
         ))}
       </Suspense>

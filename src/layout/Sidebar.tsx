@@ -19,6 +19,16 @@ function groupsAbove(trail: readonly AppRoute[]): string[] {
   return trail.slice(0, -1).map((route) => route.path);
 }
 
+/**
+ * The open groups and those given: the same list when they are open already, as a new one would
+ * draw the whole menu again in the commit after every page opened from it (docs/benchmarks.md,
+ * "Tree tables").
+ */
+export function withGroupsOpen(open: string[], groups: readonly string[]): string[] {
+  const missing = groups.filter((key) => !open.includes(key));
+  return missing.length === 0 ? open : [...open, ...missing];
+}
+
 /** The keys of the sub-menus the menu draws, at any depth. */
 function subMenuKeys(items: readonly SidebarItem[]): Set<string> {
   const keys = new Set<string>();
@@ -64,7 +74,7 @@ export function Sidebar() {
     setPopupKeys([]);
   }
   useEffect(() => {
-    setOpenKeys((open) => [...new Set([...open, ...groupsAbove(trail)])]);
+    setOpenKeys((open) => withGroupsOpen(open, groupsAbove(trail)));
   }, [trail]);
   const shownOpenKeys = useMemo(() => openKeys.filter((key) => groups.has(key)), [openKeys, groups]);
   const shownPopupKeys = useMemo(() => popupKeys.filter((key) => groups.has(key)), [popupKeys, groups]);

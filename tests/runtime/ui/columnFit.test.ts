@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { type FitColumn, fitColumns } from '../../../runtime/ui/columnFit.ts';
+import { type FitColumn, fitColumns, narrowViewport } from '../../../runtime/ui/columnFit.ts';
 
 // the contents list in English: a start-fixed title, eight scrolling columns, the actions at the end
 const contents: FitColumn[] = [
@@ -104,5 +104,15 @@ describe('fitColumns', () => {
     ];
     const fit = fitColumns({ columns, selection: 0, viewport: 400 });
     expect(widths(fit.columns)).toEqual({ wide: 400, actions: 150 });
+  });
+});
+
+describe('narrowViewport', () => {
+  it('is the width only when the columns are wider than it: a fit depends on nothing else', () => {
+    for (const viewport of [undefined, 0, total, total + 300])
+      expect(narrowViewport({ columns: contents, selection: 48, viewport })).toBeUndefined();
+    expect(narrowViewport({ columns: contents, selection: 48, viewport: total - 1 })).toBe(total - 1);
+    // the selection column counts
+    expect(narrowViewport({ columns: contents, selection: 0, viewport: total - 1 })).toBeUndefined();
   });
 });

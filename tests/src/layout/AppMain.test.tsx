@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useLayoutEffect, useState } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppMain } from '../../../src/layout/AppMain.tsx';
 import { scrollTopFor } from '../../../src/layout/scrollMemory.ts';
@@ -69,6 +69,54 @@ describe('AppMain', () => {
     act(() => useTabsStore.getState().delCachedView({ name: 'a' }));
     await act(() => router.navigate('/a'));
     expect(await screen.findByRole('button', { name: 'a 0' })).toBeTruthy();
+  });
+});
+
+describe('AppMain drawing a view', () => {
+  beforeEach(() => {
+    usePermissionStore.setState({ routes });
+    useTabsStore.getState().reset();
+  });
+
+  it('draws a view opened in the commit after the one that changes the address; one kept alive at once', async () => {
+    useTabsStore.setState({ cachedViews: ['a', 'b'] });
+    // at each commit that changes the address, whether its page is in the document yet
+    const seen: Array<[string, boolean]> = [];
+    function AddressProbe() {
+      const { pathname } = useLocation();
+      useLayoutEffect(() => {
+        seen.push([pathname, screen.queryByRole('button', { name: `${pathname.slice(1)} 0` }) !== null]);
+      }, [pathname]);
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <AddressProbe />
+              <AppMain />
+            </>
+          ),
+          children: [
+            { path: '/a', element: <Counter label="a" /> },
+            { path: '/b', element: <Counter label="b" /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/a'] },
+    );
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('button', { name: 'a 0' });
+    await act(() => router.navigate('/b'));
+    await screen.findByRole('button', { name: 'b 0' });
+    await act(() => router.navigate('/a'));
+    // b and a the first time: the shell's commit without the page; a again: kept, shown at once
+    expect(seen).toEqual([
+      ['/a', false],
+      ['/b', false],
+      ['/a', true],
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MenuIcon } from '../../../src/layout/MenuIcon.tsx';
-import { Sidebar } from '../../../src/layout/Sidebar.tsx';
+import { Sidebar, withGroupsOpen } from '../../../src/layout/Sidebar.tsx';
 import type { AppRoute } from '../../../src/router/types.ts';
 import { useAppStore } from '../../../src/stores/app.ts';
 import { useLanguageStore } from '../../../src/stores/language.ts';
@@ -173,6 +173,15 @@ describe('Sidebar (spec §2 side menu)', () => {
     expect(screen.getByTestId('sidebar').querySelector('.sidebar-logo')).toBeNull();
     await act(async () => useSettingsStore.getState().changeSetting('sidebarLogo', true));
     expect(screen.getByRole('link', { name: 'School CMS' })).toBeTruthy();
+  });
+});
+
+describe('withGroupsOpen', () => {
+  it('adds the groups not open yet, and keeps the same list when they all are', () => {
+    const open = ['/sys', '/cms'];
+    expect(withGroupsOpen(open, ['/cms'])).toBe(open);
+    expect(withGroupsOpen(open, [])).toBe(open);
+    expect(withGroupsOpen(open, ['/cms', '/links'])).toEqual(['/sys', '/cms', '/links']);
   });
 });
 
