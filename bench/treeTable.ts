@@ -164,6 +164,18 @@ function renderingWork(file: TraceFile): string {
   );
 }
 
+/**
+ * Whether a table row holding `text` is in the document and not in a hidden view. Read without
+ * the layout: Playwright's `:visible` asks for the box of every row it polls, which makes the
+ * browser lay the page out in the middle of the phase measured, a forced layout of its own in a
+ * frame that may be long.
+ */
+const rowIn = (text: string) =>
+  [...document.querySelectorAll('tbody tr[data-row-key]')].some(
+    (tr) => tr.textContent?.includes(text) && !tr.closest('[style*="display: none"]'),
+  );
+/** Waits for such a row, checked once an animation frame. */
+const rowDrawn = (page: Page, text: string) => page.waitForFunction(rowIn, text, { polling: 'raf' });
 const now = (page: Page) => page.evaluate(() => performance.now());
 const renders = (page: Page) => page.evaluate(() => ({ ...window.__renders }));
 
@@ -401,7 +413,7 @@ async function main(): Promise<void> {
     started = Date.now();
     await profiled('page', async () => {
       await entry.click();
-      await first.waitFor();
+      await rowDrawn(page, '大树00001');
     });
     rows.push(
       line('page opens from the menu (top level)', await framesSince(page, since), Date.now() - started),
@@ -412,7 +424,7 @@ async function main(): Promise<void> {
     started = Date.now();
     await profiled('reload', async () => {
       await page.goto(`${base}/#/cms/contentCategorys`);
-      await first.waitFor();
+      await rowDrawn(page, '大树00001');
     });
     rows.push(line('page opens on a reload (top level)', await framesSince(page, 0), Date.now() - started));
 
@@ -420,7 +432,7 @@ async function main(): Promise<void> {
     started = Date.now();
     await profiled('open', async () => {
       await first.getByRole('button', { name: '展开' }).click();
-      await page.locator('tbody tr:visible').filter({ hasText: '大树00011' }).waitFor();
+      await rowDrawn(page, '大树00011');
     });
     rows.push(
       line(`level of ${BIG} opens (first 500)`, await framesSince(page, since), Date.now() - started),
@@ -429,14 +441,12 @@ async function main(): Promise<void> {
     since = await now(page);
     started = Date.now();
     const more = page.locator('button[data-more]:visible');
-    const last = page
-      .locator('tbody tr:visible')
-      .filter({ hasText: `大树${String(10 + BIG).padStart(5, '0')}` });
+    const lastName = `大树${String(10 + BIG).padStart(5, '0')}`;
     let clicks = 0;
     await profiled('more', async () => {
-      while ((await last.count()) === 0) {
+      while (!(await page.evaluate(rowIn, lastName))) {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        if ((await more.count()) > 0) {
+        if (await page.evaluate(() => document.querySelector('button[data-more]') !== null)) {
           await more.click();
           clicks++;
           // the next page has arrived when the row no longer counts the rows shown before the click
@@ -456,7 +466,7 @@ async function main(): Promise<void> {
     );
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await first.waitFor();
+    await rowDrawn(page, '大树00001');
     since = await now(page);
     started = Date.now();
     const rendersBefore = await renders(page);
@@ -478,7 +488,7 @@ async function main(): Promise<void> {
       };
       requestAnimationFrame(step);
     })`);
-    await last.waitFor();
+    await rowDrawn(page, lastName);
     const scrolled = await framesSince(page, since);
     const took = Date.now() - started;
     const cpuAfter = await cpu();
@@ -509,7 +519,7 @@ async function main(): Promise<void> {
     // a mouse wheel turned fast: notches of 100 px sent one after another as Chromium takes them,
     // scrolled by the compositor as a person's wheel is, from the top of the level
     await page.evaluate(() => window.scrollTo(0, 0));
-    await first.waitFor();
+    await rowDrawn(page, '大树00001');
     await page.mouse.move(700, 500);
     since = await now(page);
     started = Date.now();

@@ -4,7 +4,7 @@
 // shows the matching rows under every row above them, all open, a page of hits at a time.
 // Sorting orders each level (the server sorts within `parentId`).
 import { type ExpandedState, functionalUpdate, type Updater } from '@tanstack/react-table';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useMemo, useState } from 'react';
 import { MAX_LIMIT } from '../client/constants.ts';
 import type { Filters, ResourceClient, Row } from '../client/resourceClient.ts';
 import type { Resource } from '../schema/types.ts';
@@ -95,7 +95,10 @@ export function useTreeTable(
       // react-table says "all open" as `true`; the browsing tree opens one row at a time
       const open = next === true ? {} : next;
       for (const [key, isOpen] of Object.entries(open)) if (isOpen && !expanded[key]) reads.openLevel(key);
-      setExpanded(open);
+      // in a transition: a row opened or closed draws every row the table shows again (their row
+      // model is new), a render of over a thousand components that a click would otherwise do
+      // in one piece, a frame over 50 ms of its own before the level's rows arrive
+      startTransition(() => setExpanded(open));
     },
     loading: reads.loading,
     loadMore: reads.loadMore,

@@ -3,6 +3,7 @@
 // cut the long render of thousands of rows into slices (a deferred value) rather than block the
 // window for it in one piece.
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { useDeferredValue } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import type { TreeRow } from '../../../runtime/ui/buildTree.ts';
@@ -77,5 +78,32 @@ describe('useTreeTable', () => {
     expect(after.length).toBeGreaterThan(0);
     expect(new Set(after.map((s) => s.data)).size).toBe(1);
     expect(result.current.expanded).toEqual({ [String(parent)]: true });
+  }, 90_000);
+
+  it('opens a row in a transition render, which React may cut into slices, not in one piece', async () => {
+    const tag = '·渡';
+    const ids = await makeTree(real, tag, [
+      ['上', 0],
+      ['下', '上'],
+    ]);
+    const parent = String(ids.get('上'));
+    const wrapper = providersFor(realHttp(real), resources);
+    // every render's open rows, and what a deferred read of them gave: React holds a value back
+    // in an urgent render and hands it over at once in a transition
+    const seen: Array<{ open: boolean; deferredOpen: boolean }> = [];
+    const { result } = renderHook(
+      () => {
+        const table = useTreeTable(useRefClient('contentCategorys'), { enabled: true, filters: NO_FILTERS });
+        const deferred = useDeferredValue(table.expanded);
+        const isOpen = (state: typeof deferred) => state !== true && state[parent] === true;
+        seen.push({ open: isOpen(table.expanded), deferredOpen: isOpen(deferred) });
+        return table;
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    act(() => result.current.onExpandedChange({ [parent]: true }));
+    await waitFor(() => expect(result.current.expanded).toEqual({ [parent]: true }));
+    expect(seen.find((render) => render.open)).toEqual({ open: true, deferredOpen: true });
   }, 90_000);
 });
