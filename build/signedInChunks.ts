@@ -1,5 +1,6 @@
-// Which modules go in the chunk every signed-in page starts with, and which in the sign-in page's
-// own chunk (vite.config.ts's codeSplitting groups, docs/benchmarks.md "Bundle").
+// Which modules go in the chunk every signed-in page starts with, which in the sign-in page's own
+// chunk, and which in the chunks of a few large pages, one chunk each (vite.config.ts's
+// codeSplitting groups, docs/benchmarks.md "Bundle").
 //
 // Left to itself the bundler makes a chunk of each set of lazy chunks that share modules: the
 // shell and the dashboard needed 43 files after sign-in, each antd component and icon the shell
@@ -44,6 +45,16 @@ export interface SignedInChunks {
   inSignIn(id: string): boolean;
   /** the modules every signed-in page needs and the sign-in page does not (not views) */
   inShell(id: string): boolean;
+  /** the modules one of `pages` adds to the shell and to the pages before it (not views) */
+  inPage(name: string): (id: string) => boolean;
+}
+
+/** A large page whose own modules, beyond the shell's, go in one chunk. */
+export interface PageRoots {
+  /** files (relative to the project) it starts from */
+  files: string[];
+  /** modules its walk does not enter: what only they import is left to a later page */
+  apart?: RegExp;
 }
 
 export interface SignedInRoots {
@@ -57,6 +68,8 @@ export interface SignedInRoots {
   shellPackages: RegExp[];
   /** modules never taken: the views, which are chunks of their own */
   never: RegExp;
+  /** large pages, by chunk name: each takes what the shell and the pages before it have not */
+  pages: Record<string, PageRoots>;
 }
 
 const stripQuery = (id: string) => id.replace(/\?.*$/, '');
@@ -67,6 +80,7 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
   const barrelImports = new Map<string, Map<string, string[] | null>>();
   let signIn = new Set<string>();
   let shell = new Set<string>();
+  const pages = new Map<string, Set<string>>();
   const nodeModules = nodeModulesOf(roots.root);
 
   const plugin: Plugin = {
@@ -108,12 +122,12 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
       const byPath = new Map(ids.map((id) => [stripQuery(id), id]));
       const idOf = (file: string) => byPath.get(file);
 
-      const walk = (starts: string[]): Set<string> => {
+      const walk = (starts: string[], apart?: RegExp): Set<string> => {
         const seen = new Set<string>();
         const stack = starts.filter(Boolean);
         while (stack.length > 0) {
           const id = stack.pop()!;
-          if (seen.has(id)) continue;
+          if (seen.has(id) || apart?.test(stripQuery(id))) continue;
           seen.add(id);
           const info = this.getModuleInfo(id);
           if (!info) continue;
@@ -150,6 +164,16 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
       shell = walk(shellRoots);
       for (const id of signIn) shell.delete(id);
       for (const id of signInRoots) shell.delete(id);
+      const taken = new Set([...signIn, ...signInRoots, ...shell]);
+      pages.clear();
+      for (const [name, page] of Object.entries(roots.pages)) {
+        const pageRoots = fromRoot(page.files);
+        if (pageRoots.length !== page.files.length)
+          this.error(`signed-in-chunks: a root of the ${name} page is missing from the build`);
+        const own = new Set([...walk(pageRoots, page.apart)].filter((id) => !taken.has(id)));
+        for (const id of own) taken.add(id);
+        pages.set(name, own);
+      }
     },
   };
 
@@ -157,6 +181,7 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
     plugin,
     inSignIn: (id) => signIn.has(id) && !roots.never.test(id),
     inShell: (id) => shell.has(id) && !roots.never.test(id),
+    inPage: (name) => (id) => (pages.get(name)?.has(id) ?? false) && !roots.never.test(id),
   };
 }
 
