@@ -86,8 +86,8 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
     [visible, layout],
   );
   const selectionWidth = selectable ? SELECTION_WIDTH : 0;
-  // the width measured matters only when the columns do not fit in it: the first render, before
-  // the table is measured, is then its final one (a second would draw antd's whole table again)
+  // the width measured matters only when the columns do not fit in it: a window growing or the
+  // side menu folding then hands antd the same columns, and draws no row again
   const narrow = narrowViewport({ columns: widths, selection: selectionWidth, viewport });
   const fit = useMemo(
     () => fitColumns({ columns: widths, selection: selectionWidth, viewport: narrow }),

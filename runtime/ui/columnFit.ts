@@ -48,16 +48,13 @@ export function fitColumns({ columns, selection, viewport }: FitInput): FitResul
   let selectionFixed = selection > 0 && columns.some((c) => c.fixed === 'left');
   let fitted = columns.map((c) => ({ ...c }));
   const total = sum(fitted.map((c) => c.width)) + selection;
-  if (narrowViewport({ columns, selection, viewport }) === undefined) {
-    return { columns: fitted, selectionFixed, scrollX: total };
-  }
-  // narrowViewport said it is known and narrower than the columns
-  viewport = viewport as number;
+  const narrow = narrowViewport({ columns, selection, viewport });
+  if (narrow === undefined) return { columns: fitted, selectionFixed, scrollX: total };
 
   const widthOf = (side: FixedSide) =>
     sum(fitted.filter((c) => c.fixed === side).map((c) => c.width)) +
     (side === 'left' && selectionFixed ? selection : 0);
-  const limit = viewport * MAX_FIXED_SHARE;
+  const limit = narrow * MAX_FIXED_SHARE;
   const release = (side: FixedSide) => {
     fitted = fitted.map((c) => (c.fixed === side ? { ...c, fixed: undefined } : c));
     if (side === 'left') selectionFixed = false;
@@ -68,7 +65,7 @@ export function fitColumns({ columns, selection, viewport }: FitInput): FitResul
   const end = widthOf('right');
   if (end > 0) {
     // the scrolling part, in order: the selection column (when it scrolls) and the unfixed columns
-    const room = viewport - widthOf('left') - end;
+    const room = narrow - widthOf('left') - end;
     const scrolling = fitted.filter((c) => !c.fixed);
     let used = selectionFixed ? 0 : selection;
     let shown = 0;
