@@ -3,7 +3,7 @@
 // for in). Nothing is sent until Search; Reset clears every control and searches again. The
 // filters sit in a grid whose columns follow the screen's width, labels aligned, down to one
 // filter a line on a phone.
-import { Button, Col, Flex, Form, Row, theme } from 'antd';
+import { Button, Col, Flex, Form, type FormInstance, Row, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { memo, useEffect, useRef } from 'react';
 import { DATE_FORMAT } from '../client/constants.ts';
@@ -70,6 +70,22 @@ function toFilters(resource: Resource, values: Record<string, unknown>): Filters
   return out;
 }
 
+/**
+ * Puts the filters a page opens with into its form's store, once, as the form draws and before
+ * its fields mount. It is the form's child because the form connects its store as it renders:
+ * a store written before that (in the filter bar's own render, which React may set aside
+ * unfinished, or which draws no form when there is no filter) makes antd warn that the store is
+ * connected to no form.
+ */
+function FirstValues({ form, values }: { form: FormInstance; values: Record<string, unknown> }) {
+  const written = useRef(false);
+  if (!written.current) {
+    written.current = true;
+    form.setFieldsValue(values);
+  }
+  return null;
+}
+
 // Drawn again only when its own props change: each of antd's form items asks the browser whether
 // it is on screen as it renders, which lays out the page, and a tree table's level opening or
 // "load more" renders the list page around the filter bar (docs/benchmarks.md, "Tree tables").
@@ -78,15 +94,12 @@ export const FilterBar = memo(function FilterBar({ resource, lang, value, onSear
   const wide = useMinWidth(theme.useToken().token.screenSM);
   // The URL may change the filters (Back, a shared link): the controls follow. Only a change
   // does: a kept-alive tab shown again re-creates its effects, and what was typed in it, not yet
-  // searched, stays. The first filters go into the form's store before its fields mount, rather
-  // than after its first commit, which would draw every control again before the page's first
-  // frame (docs/benchmarks.md, "Tree tables"); they are not its initial values, to which the
-  // reset button would go back.
+  // searched, stays. The first filters go into the form's store before its fields mount
+  // (FirstValues), rather than after its first commit, which would draw every control again
+  // before the page's first frame (docs/benchmarks.md, "Tree tables"); they are not its initial
+  // values, to which the reset button would go back.
   const shownFilters = useRef<{ resource: Resource; filters: string } | null>(null);
-  if (shownFilters.current === null) {
-    shownFilters.current = { resource, filters: JSON.stringify(value) };
-    form.setFieldsValue(toFormValues(resource, value));
-  }
+  shownFilters.current ??= { resource, filters: JSON.stringify(value) };
   useEffect(() => {
     const filters = JSON.stringify(value);
     const shown = shownFilters.current;
@@ -119,6 +132,7 @@ export const FilterBar = memo(function FilterBar({ resource, lang, value, onSear
       onFinish={(values) => onSearch(toFilters(resource, values))}
       style={{ marginBottom: 16 }}
     >
+      <FirstValues form={form} values={toFormValues(resource, value)} />
       <Row gutter={[16, stacked ? 0 : 12]}>
         {filters.map(({ filter, field }) => (
           <Col key={filter.field} {...FILTER_SPAN}>
