@@ -25,8 +25,8 @@ export default defineConfig(({ mode }) => {
     // the shell and the home page every sign-in lands on; antd's Chinese texts (Chinese is the default)
     shell: ['src/layout/Layout.tsx', 'src/views/dashboard/index.tsx'],
     shellPackages: [/node_modules[\\/]antd[\\/]locale[\\/]zh_CN\.js$/],
-    // the generated list page, which most pages are, and the form it opens (RJSF, the form's
-    // controls: a chunk apart, which bench:bundle checks): one chunk each rather than 37 files,
+    // the generated list page, which most pages are, and the form it opens when asked (RJSF, the
+    // form's own controls: a chunk apart, which bench:bundle checks): one chunk each rather than 37 files,
     // whose requests the route list's arrival started in a task of 40-60 ms (docs/benchmarks.md,
     // "Tree tables")
     pages: {
@@ -57,9 +57,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // the form library's chunk (RJSF, antd's form controls and the list's controls it shares,
-      // about 950 kB, 300 kB gzipped) is loaded only where a form can open; bench:bundle keeps it
-      // out of the sign-in and dashboard pages
+      // the form library's chunk (RJSF and antd's form controls) is loaded only when a form opens;
+      // bench:bundle keeps it out of the sign-in and dashboard pages
       chunkSizeWarningLimit: 1000,
       rolldownOptions: {
         output: {
@@ -115,18 +114,17 @@ export default defineConfig(({ mode }) => {
                 priority: 3,
               },
               {
-                // the form library and the form's controls, loaded where a form opens. Before the
-                // list's group below: a group takes what its modules import along, and the list's
-                // would take the form's library with its drawer
-                name: 'ResourceForm',
-                test: chunks.inPage('ResourceForm'),
+                // what the generated list page adds to the shell: the table, the filters' controls
+                // (which the form uses too), the drawer the form opens in
+                name: 'list',
+                test: chunks.inPage('list'),
                 priority: 2,
               },
               {
-                // what the generated list page adds to the shell (the table, the filters'
-                // controls, the drawer its form opens in)
-                name: 'list',
-                test: chunks.inPage('list'),
+                // the form library and the form's own controls, loaded when a form first opens
+                // (runtime/ui/LazyResourceForm.tsx)
+                name: 'ResourceForm',
+                test: chunks.inPage('ResourceForm'),
                 priority: 1,
               },
             ],

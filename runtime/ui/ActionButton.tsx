@@ -17,12 +17,31 @@ export interface ActionButtonProps {
   icon?: ButtonProps['icon'];
   type?: ButtonProps['type'];
   size?: ButtonProps['size'];
+  /** the pointer reached the button, or the focus did: what the action opens can start loading */
+  onIntent?: () => void;
 }
 
-export function ActionButton({ action, lang, onRun, disabled, icon, type, size }: ActionButtonProps) {
+export function ActionButton({
+  action,
+  lang,
+  onRun,
+  disabled,
+  icon,
+  type,
+  size,
+  onIntent,
+}: ActionButtonProps) {
   const [asked, setAsked] = useState(false);
   const title = action.title[lang];
-  const props = { icon, type, size, disabled, danger: action.danger };
+  const props = {
+    icon,
+    type,
+    size,
+    disabled,
+    danger: action.danger,
+    onPointerEnter: onIntent,
+    onFocus: onIntent,
+  };
   if (!action.confirm) {
     return (
       <Button {...props} onClick={() => onRun()}>

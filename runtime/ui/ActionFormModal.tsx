@@ -4,7 +4,8 @@ import { Modal, Typography } from 'antd';
 import type { Row } from '../client/resourceClient.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
 import { t } from './i18n.ts';
-import { type FormValues, ResourceForm } from './ResourceForm.tsx';
+import { LazyResourceForm } from './LazyResourceForm.tsx';
+import type { FormValues } from './ResourceForm.tsx';
 
 export interface ActionFormModalProps {
   resource: Resource;
@@ -37,7 +38,7 @@ export function ActionFormModal({
       {action.name === 'batchUpdate' && (
         <Typography.Paragraph type="secondary">{t('batchUpdateHint', lang)}</Typography.Paragraph>
       )}
-      <ResourceForm
+      <LazyResourceForm
         resource={resource}
         mode={{ action: action.name }}
         initial={row}

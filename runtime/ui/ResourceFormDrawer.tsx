@@ -11,7 +11,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Modal, message, Skeleton, Tabs } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Draft, fillPath, type Id, type ResourceClient, type Row } from '../client/resourceClient.ts';
 import { inSentence } from '../schema/prompts.ts';
@@ -20,9 +20,10 @@ import { writableFields } from '../schema/writable.ts';
 import { ConflictDialog, conflictOf } from './ConflictDialog.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { t } from './i18n.ts';
+import { LazyResourceForm, loadResourceForm } from './LazyResourceForm.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { queryKeys } from './queryKeys.ts';
-import { type FormValues, ResourceForm } from './ResourceForm.tsx';
+import type { FormValues } from './ResourceForm.tsx';
 import { RevisionHistory } from './RevisionHistory.tsx';
 import { useDraftAutosave } from './useDraftAutosave.ts';
 
@@ -59,6 +60,8 @@ export function ResourceFormDrawer({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const editing = target.mode === 'update' ? target.id : undefined;
+  // the form's code comes beside the row it edits, not after it
+  useEffect(() => void loadResourceForm(), []);
   const withDrafts = editing !== undefined && resource.drafts === true;
   const row = useQuery({
     queryKey: queryKeys.row(resource.name, editing ?? ''),
@@ -219,7 +222,7 @@ export function ResourceFormDrawer({
       ? t('createTitle', lang, { resource: name })
       : t('editTitle', lang, { resource: name });
   const form = (
-    <ResourceForm
+    <LazyResourceForm
       // a reloaded row starts the form afresh from the saved values
       key={`${String(editing ?? 'new')}:${version ?? ''}:${epoch}`}
       resource={resource}

@@ -15,6 +15,7 @@ import type { Action, Lang } from '../schema/types.ts';
 import { ActionButton } from './ActionButton.tsx';
 import { ExportButton, type ExportChoice } from './ExportButton.tsx';
 import { t } from './i18n.ts';
+import { loadResourceForm } from './LazyResourceForm.tsx';
 
 export interface ToolbarProps {
   lang: Lang;
@@ -35,6 +36,10 @@ export interface ToolbarProps {
   /** a resource with a recycle bin the user may open: its button, after the actions */
   onOpenBin?: () => void;
 }
+
+/** whether the action opens a form: the form's code can load as the pointer reaches its button */
+const opensForm = (action: Action) =>
+  action.name === 'create' || action.name === 'batchUpdate' || action.form !== undefined;
 
 const ICONS: Record<string, ReactNode> = {
   create: <PlusOutlined />,
@@ -75,6 +80,7 @@ export function Toolbar({
         icon={ICONS[action.name]}
         type={action.name === 'create' ? 'primary' : undefined}
         onRun={() => onAction(action)}
+        onIntent={opensForm(action) ? loadResourceForm : undefined}
       />
     );
 

@@ -19,11 +19,17 @@ let schemaDir: string;
 let server: ServerProcess;
 let browser: Browser;
 let page: Page;
+/** the addresses of the scripts the page asked for, in order */
+const scripts: string[] = [];
+const FORM_CODE = /\/assets\/ResourceForm-[^/]*\.js$/;
 
 beforeAll(async () => {
   schemaDir = await schemasWithNotices();
   server = await startServerProcess({ ADMIN_PASSWORD, SCHEMA_DIR: schemaDir });
   ({ browser, page } = await openBrowserPage());
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
 });
 
 afterAll(async () => {
@@ -48,10 +54,18 @@ describe('a resource added as YAML only', () => {
     expect(await page.getByTestId('breadcrumb').textContent()).toContain('通知公告');
     // a new table: the list is empty, and says so
     expect(await page.locator('.ant-table-placeholder').textContent()).toMatch(/暂无数据/);
+    // the list's code came, and the form's did not: it loads when a form is about to open
+    expect(scripts.some((url) => /\/assets\/list-[^/]*\.js$/.test(url))).toBe(true);
+    expect(scripts.filter((url) => FORM_CODE.test(url))).toEqual([]);
   });
 
   it('creates a notice through its generated form, and the public service lists it once published', async () => {
-    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const create = page.getByRole('button', { name: /新\s*增/ });
+    // the pointer on the create button asks for the form's code, before the click
+    const formCode = page.waitForRequest((request) => FORM_CODE.test(request.url()));
+    await create.hover();
+    await formCode;
+    await create.click();
     const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
     await drawer.waitFor();
     expect(await drawer.textContent()).toContain('新增通知公告');
