@@ -109,6 +109,17 @@ export const messages = {
   noContents: { zh: '暂无内容', en: 'No contents yet' },
   dashboardFailed: { zh: '首页数据加载失败', en: 'The figures could not be loaded' },
   retry: { zh: '重试', en: 'Retry' },
+  loadFailedTitle: { zh: '页面加载失败', en: 'The page could not be loaded' },
+  loadFailedText: {
+    zh: '网络可能中断了，或系统刚刚更新。重新加载页面即可继续。',
+    en: 'The connection may have dropped, or the system was just updated. Reload the page to go on.',
+  },
+  pageFailedTitle: { zh: '页面出错了', en: 'Something went wrong on this page' },
+  pageFailedText: {
+    zh: '重新加载页面后再试。如果问题仍然存在，请联系系统管理员。',
+    en: 'Reload the page and try again. If it happens again, tell your administrator.',
+  },
+  reloadPage: { zh: '重新加载', en: 'Reload' },
   requestTimedOut: { zh: '请求超时，请稍后重试', en: 'The server took too long to answer; try again' },
   networkFailed: {
     zh: '无法连接服务器，请检查网络',

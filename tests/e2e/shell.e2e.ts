@@ -2,7 +2,15 @@
 // 992 px device rule, the settings colours, breadcrumbs and logout, each with a screenshot.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { actUntil, openBrowserPage, openFromMenu, screenshot, submitSignIn } from './browser.ts';
+import {
+  actUntil,
+  allowPageMessages,
+  allowRefusal,
+  openBrowserPage,
+  openFromMenu,
+  screenshot,
+  submitSignIn,
+} from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -113,6 +121,33 @@ describe('the shell', () => {
     await page.getByTestId('tags-view-contextmenu').getByRole('menuitem', { name: '关闭所有' }).click();
     await expect.poll(tabTexts).toEqual(['我的主页']);
     await page.waitForURL(/#\/dashboard$/);
+  });
+
+  it('says a page whose code cannot be fetched could not be loaded, and its reload brings the page back', async () => {
+    // a new version deployed under an open tab: the list page's code is no longer on the server
+    // (routing a request also keeps Chromium from taking the file from its cache)
+    const listCode = /\/assets\/list-[^/]+\.js/;
+    await page.route(listCode, (route) => route.fulfill({ status: 404, body: '' }));
+    allowRefusal(404, listCode);
+    // React reports the error its boundary caught, and that it drew the page again at once after
+    // the error came in a transition (its error 520); React Router, the page it drew for it
+    allowPageMessages(
+      /^console\.error: TypeError: Failed to fetch dynamically imported module: /,
+      /^page error: Error: Minified React error #520;/,
+      /React Router caught the following error during render/,
+    );
+    await page.reload();
+    await page.getByTestId('tags-view').waitFor();
+    // the users page, whose code needs the list's (the error page has no menu to leave it by)
+    await page.goto(`${baseUrl}/#/sys/users`);
+    await page.getByRole('heading', { name: '页面加载失败' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('重新加载页面即可继续');
+    await screenshot(page, 'shell-11-page-load-failed');
+
+    await page.unroute(listCode);
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await page.locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await activeTab().textContent()).toBe('用户管理');
   });
 
   it('counts 991 px as mobile: the sidebar slides away, opens over the page and closes on an outside click', async () => {
