@@ -1,6 +1,7 @@
 // Server-side sessions. Expiry is computed with the database clock, so several processes on
 // one PostgreSQL agree on it, and nothing about a session lives in a process's memory.
 import { CompiledQuery, sql } from 'kysely';
+import { queryRows } from '../db/compiledQuery.ts';
 import type { Db } from '../db/tables.ts';
 import type { SecurityConfig } from '../security.ts';
 import { ADMIN_ROLE_KEY, type Grants } from './grants.ts';
@@ -141,7 +142,8 @@ export async function findSessionGrants(
   token: string,
   security: SecurityConfig,
 ): Promise<(SessionUser & { grants: Grants }) | null> {
-  const result = await db.executeQuery<SessionGrantsRow>(
+  const [row] = await queryRows<SessionGrantsRow>(
+    db,
     CompiledQuery.raw(SESSION_GRANTS_SQL, [
       TOUCH_EVERY_MS,
       hashToken(token),
@@ -149,7 +151,6 @@ export async function findSessionGrants(
       ADMIN_ROLE_KEY,
     ]),
   );
-  const row = result.rows[0];
   if (!row) return null;
   const roles = typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles;
   return {

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { registerPool } from './compiledQuery.ts';
 import { createPglite } from './pglite.ts';
 import { pgliteHeldError, startPgliteProcess } from './pgliteServer.ts';
 import {
@@ -74,6 +75,7 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
       process.emitWarning(`database connection lost: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerPool(db, pool);
     return {
       db,
       backend: 'postgres',
@@ -104,6 +106,7 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
   // pool never tears the adapter's single connection down and re-opens it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, types });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
   return {
     db,
     backend: 'pglite',
@@ -135,6 +138,7 @@ async function connectPgliteProcess(pgliteDir: string, fresh: boolean): Promise<
   // that ends the server before it can say why (the lost promise below says it)
   pool.on('connect', (client) => client.on('error', warn));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
   return {
     db,
     backend: 'pglite',

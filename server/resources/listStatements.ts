@@ -16,6 +16,7 @@
 // server's live reload builds a new app, so a changed schema never meets a statement of the
 // old one.
 import { CompiledQuery, type Kysely } from 'kysely';
+import { queryRows } from '../db/compiledQuery.ts';
 import type { FilterClause, ListQuery, SortKey } from './listQuery.ts';
 
 /** Stands for a parameter bound per request while its query is compiled. */
@@ -141,5 +142,5 @@ export class ListStatements {
 
 /** Runs a compiled statement on `db` (a statement is plain SQL and parameters: any connection). */
 export async function run<R>(db: Kysely<any>, compiled: CompiledQuery): Promise<R[]> {
-  return (await db.executeQuery<R>(compiled)).rows;
+  return queryRows<R>(db, compiled);
 }

@@ -7,6 +7,7 @@
 //   An exact total may come from the count cache (countCache.ts), where the database keeps change
 //   stamps: the same count, its tables unchanged since, is not counted again.
 import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { queryRows } from '../db/compiledQuery.ts';
 import { type CountCache, countUnkept, type PlannedCount } from './countCache.ts';
 
 export interface ListTotal {
@@ -50,8 +51,8 @@ export function compileCount(db: Kysely<any>, matching: SelectQueryBuilder<any, 
 
 /** The planner's row estimate, cost and tables of a query, read from EXPLAIN without running it. */
 async function estimate(db: Kysely<any>, explain: CompiledQuery): Promise<PlannedCount> {
-  const result = await db.executeQuery<{ 'QUERY PLAN': unknown }>(explain);
-  const raw = result.rows[0]['QUERY PLAN'];
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, explain);
+  const raw = row['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
   const root = plan[0].Plan;
   return { rows: Math.round(root['Plan Rows']), cost: root['Total Cost'], tables: [...tablesOf(root)] };
@@ -74,8 +75,7 @@ export async function listTotal(input: TotalInput): Promise<ListTotal> {
   const { db, statements, offset, limit, shown, maxCost = EXACT_COUNT_MAX_COST, counts } = input;
   if (shown < limit && (shown > 0 || offset === 0)) return { total: offset + shown };
   const plan = () => estimate(db, statements.explain);
-  const counting = async () =>
-    Number((await db.executeQuery<{ total: number }>(statements.count)).rows[0].total);
+  const counting = async () => Number((await queryRows<{ total: number }>(db, statements.count))[0].total);
   const outcome = counts
     ? await counts.total(statements.count, maxCost, plan, counting)
     : await countUnkept(maxCost, plan, counting);
