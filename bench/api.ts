@@ -6,21 +6,35 @@
 //   npm run bench:data -- --rows 1000   (and 100000, 1000000)
 //   npm run bench:api [-- --sizes 1000,100000,1000000 --seconds 8 --rounds 3]
 //   npm run bench:api -- --sizes 1000 --throughput-only   (the generic / hand-written ratio alone)
+//   … --generic-flags=--max-semi-space-size=2   (the generic endpoint's process with other Node flags)
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { buildServer } from '../build/server.ts';
+import { serverNodeFlags } from '../server/processEntry.ts';
 import { BENCH_ADMIN_PASSWORD, benchDatabaseUrl, COMMON_WORD, DEFAULT_BENCH_URL, RARE_WORD } from './data.ts';
 import { get, load } from './load.ts';
 
-interface Servers {
-  generic: number;
-  handwritten: number;
+/** A server of bench/apiServer.ts, in its own process. */
+interface Server {
+  port: number;
   child: ChildProcess;
-  /** the servers' process's CPU time so far, in ms */
+  /** the process's CPU time so far, in ms */
   cpu(): Promise<number>;
 }
+
+interface Servers {
+  generic: Server;
+  handwritten: Server;
+}
+
+/**
+ * Where the servers' program is built: under node_modules, so the bundle finds the packages it
+ * leaves out, as dist-server/ does.
+ */
+const BUILD_DIR = 'node_modules/.cache/schema-admin-bench-api';
 
 const CASES: Array<{ name: string; path: string; goal: boolean; minRows?: number }> = [
   { name: 'first page, newest first', path: '/api/cms/contents?page=1&limit=20', goal: true },
@@ -72,34 +86,57 @@ function printLatency(
   }
 }
 
-async function startServers(url: string, profileDir?: string): Promise<Servers> {
-  // with a folder, the servers' process writes a V8 CPU profile there when it ends
+async function startServer(
+  kind: 'generic' | 'handwritten',
+  url: string,
+  flags: string[],
+  profileDir?: string,
+): Promise<Server> {
+  // with a folder, the process writes a V8 CPU profile there when it ends
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/apiServer.ts'], {
+  const child = spawn(process.execPath, [...flags, ...profile, `${BUILD_DIR}/apiServer.js`, kind], {
     env: { ...process.env, DATABASE_URL: url },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
   let ended: ((error: Error) => void) | undefined;
-  child.once('exit', (code) => ended?.(new Error(`bench server ended with ${code}`)));
+  child.once('exit', (code) => ended?.(new Error(`bench server (${kind}) ended with ${code}`)));
   const next = () =>
     new Promise<string>((resolve, reject) => {
       ended = reject;
       lines.once('line', resolve);
     });
-  const ports = JSON.parse(await next());
+  const { port } = JSON.parse(await next()) as { port: number };
   const cpu = async () => {
     const answer = next();
     child.stdin!.write('cpu\n');
     return (JSON.parse(await answer) as { cpuMs: number }).cpuMs;
   };
-  return { ...ports, child, cpu };
+  return { port, child, cpu };
+}
+
+/**
+ * The generic endpoint as `npm start` runs the server on PostgreSQL: built, with the server's Node
+ * flags for its database (server/processEntry.ts), unless `genericFlags` says otherwise. The
+ * hand-written route as a developer runs one: built the same way, plain Node.
+ */
+async function startServers(
+  url: string,
+  genericFlags: string[] | undefined,
+  profileDir?: string,
+): Promise<Servers> {
+  return {
+    generic: await startServer('generic', url, genericFlags ?? serverNodeFlags(url), profileDir),
+    handwritten: await startServer('handwritten', url, [], profileDir),
+  };
 }
 
 async function stopServers(servers: Servers): Promise<void> {
-  const ended = new Promise((resolve) => servers.child.once('exit', resolve));
-  servers.child.kill('SIGTERM');
-  await ended;
+  for (const { child } of [servers.generic, servers.handwritten]) {
+    const ended = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await ended;
+  }
 }
 
 async function signIn(port: number): Promise<string> {
@@ -139,10 +176,14 @@ async function main(): Promise<void> {
       'throughput-only': { type: 'boolean', default: false },
       // a folder for the servers' CPU profile (bench/profileTop.ts reads it)
       profile: { type: 'string' },
+      // Node's flags for the generic endpoint's process instead of the server's own, to compare
+      // (`--generic-flags=--max-semi-space-size=2`; an empty value: none)
+      'generic-flags': { type: 'string' },
     },
   });
   const base = values.url ?? process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
   const requests = Number(values.requests);
+  await buildServer(BUILD_DIR, ['bench/apiServer.ts']);
 
   // every size at once, each on servers of its own, so that the machine's load, which comes and
   // goes, falls on all sizes alike: the requests go to the sizes in turn
@@ -154,8 +195,9 @@ async function main(): Promise<void> {
       console.log(`bench_${size}: missing; make it with npm run bench:data -- --rows ${size}`);
       continue;
     }
-    const servers = await startServers(url, values.profile);
-    databases.push({ size, rows, url, servers, token: await signIn(servers.generic) });
+    const genericFlags = values['generic-flags']?.split(' ').filter(Boolean);
+    const servers = await startServers(url, genericFlags, values.profile);
+    databases.push({ size, rows, url, servers, token: await signIn(servers.generic.port) });
   }
   if (databases.length === 0) return;
   try {
@@ -167,7 +209,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < requests + 10; i++) {
         for (const d of taking) {
           const t = performance.now();
-          const status = await get(agents.get(d.size)!, d.servers.generic, c.path, d.token);
+          const status = await get(agents.get(d.size)!, d.servers.generic.port, c.path, d.token);
           if (status !== 200) throw new Error(`${c.path} on ${d.size} rows: HTTP ${status}`);
           if (i >= 10) times.get(d.size)!.push(performance.now() - t);
         }
@@ -193,8 +235,8 @@ async function main(): Promise<void> {
       seconds: Number(values.seconds),
       maxRequests: 200_000,
     };
-    await load({ ...common, port: smallest.servers.generic });
-    await load({ ...common, port: smallest.servers.handwritten });
+    await load({ ...common, port: smallest.servers.generic.port });
+    await load({ ...common, port: smallest.servers.handwritten.port });
     const generic: number[] = [];
     const handwritten: number[] = [];
     const cpuPerRequest = { generic: [] as number[], 'hand-written': [] as number[] };
@@ -204,10 +246,10 @@ async function main(): Promise<void> {
         ['generic', smallest.servers.generic, generic],
         ['hand-written', smallest.servers.handwritten, handwritten],
       ] as const;
-      for (const [name, port, into] of round % 2 === 0 ? turns : [...turns].reverse()) {
-        const cpuBefore = await smallest.servers.cpu();
-        const r = await load({ ...common, port });
-        const cpuMs = ((await smallest.servers.cpu()) - cpuBefore) / r.requests;
+      for (const [name, server, into] of round % 2 === 0 ? turns : [...turns].reverse()) {
+        const cpuBefore = await server.cpu();
+        const r = await load({ ...common, port: server.port });
+        const cpuMs = ((await server.cpu()) - cpuBefore) / r.requests;
         if (r.failed > 0) throw new Error(`${name}: ${r.failed} requests failed`);
         into.push(r.rps);
         cpuPerRequest[name].push(cpuMs);
@@ -217,9 +259,13 @@ async function main(): Promise<void> {
       }
     }
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    // each round's two turns ran one right after the other: their ratio is the least disturbed by
+    // a load that comes and goes over the run
+    const byRound = generic.map((g, i) => g / handwritten[i]);
     console.log(
       `generic ${median(generic).toFixed(0)} req/s (median of turns) against hand-written ${median(handwritten).toFixed(0)} req/s: ` +
-        `${(median(generic) / median(handwritten)).toFixed(2)}× (${(sum(generic) / sum(handwritten)).toFixed(2)}× over all turns)`,
+        `${(median(generic) / median(handwritten)).toFixed(2)}× (${(sum(generic) / sum(handwritten)).toFixed(2)}× over all turns; ` +
+        `by round ${byRound.map((r) => r.toFixed(2)).join(', ')}, median ${median(byRound).toFixed(2)}×)`,
     );
     const g = median(cpuPerRequest.generic);
     const h = median(cpuPerRequest['hand-written']);

@@ -15,11 +15,14 @@ const SERVER_OUT_DIR = 'dist-server';
 
 const SERVER_ENTRIES = ['server/main.ts', 'server/db/pgliteProcess.ts', 'server/db/pgliteTemplateProcess.ts'];
 
-/** Bundles the server's entries into `outDir`, emptied first. */
-export async function buildServer(outDir = SERVER_OUT_DIR): Promise<void> {
+/**
+ * Bundles the server's entries into `outDir`, emptied first; `entries` for another program that
+ * runs the server's code as the build does (bench/api.ts's servers).
+ */
+export async function buildServer(outDir = SERVER_OUT_DIR, entries = SERVER_ENTRIES): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: SERVER_ENTRIES,
+    entryPoints: entries,
     outdir: outDir,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',

@@ -12,13 +12,24 @@ export interface ProcessEntry {
 }
 
 /**
- * The built server's own Node flags, on each command that starts it (package.json's `serve`,
- * server/start.sh, the browser suite's helper; tests/server/processEntry.test.ts holds them to
- * this list). A young generation of 2 MB a half instead of 16: a request's garbage is small and
- * short-lived, and under the list load of `npm run bench:pglite` the larger one only held about
- * 25 MB more resident for no more requests a second (docs/benchmarks.md).
+ * The built server's own Node flags on the embedded database, on each command that starts it
+ * (server/run.sh, which `npm start` and `npm run serve` run; the browser suite's helper;
+ * tests/server/processEntry.test.ts holds them to this list). A young generation of 2 MB a half
+ * instead of 16: a request's garbage is small and short-lived, and under the list load of
+ * `npm run bench:pglite` the larger one only held about 25 MB more resident for no more requests
+ * a second (docs/benchmarks.md).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+export const EMBEDDED_SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+
+/**
+ * The built server's Node flags for the database it serves: on PostgreSQL (`DATABASE_URL`) none.
+ * There the server's own CPU is what limits a list's requests a second, and the small young
+ * generation, collected every few requests, cost about a fifth of them (docs/benchmarks.md,
+ * "Lists"); the memory goal it serves is the embedded default's.
+ */
+export function serverNodeFlags(databaseUrl: string | undefined): string[] {
+  return databaseUrl ? [] : EMBEDDED_SERVER_NODE_FLAGS;
+}
 
 /**
  * The embedded database's process's flags (pgliteServer.ts): the server's, and PostgreSQL's
@@ -27,7 +38,11 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
  * server, for 10–20 % more list requests a second (docs/benchmarks.md, "The embedded
  * database"). The empty-cluster maker runs a few seconds and exits, and keeps TurboFan.
  */
-export const DATABASE_NODE_FLAGS = [...SERVER_NODE_FLAGS, '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+export const DATABASE_NODE_FLAGS = [
+  ...EMBEDDED_SERVER_NODE_FLAGS,
+  '--no-wasm-tier-up',
+  '--no-wasm-dynamic-tiering',
+];
 
 /** `flags`: Node's flags for the process (DATABASE_NODE_FLAGS), besides the loader's. */
 export function siblingEntry(moduleUrl: string, name: string, flags: readonly string[] = []): ProcessEntry {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # `npm start`: builds the app and the server and makes what a first start needs
-# (server/launch.ts), then runs the built server in this shell's place. Nothing stays behind
-# holding a TypeScript loader: the server and its database process are plain Node
+# (server/launch.ts), then runs the built server in this shell's place (server/run.sh). Nothing
+# stays behind holding a TypeScript loader: the server and its database process are plain Node
 # (build/server.ts). `--help` (or `-h`) prints the configuration and builds nothing.
 set -e
 for arg in "$@"; do
@@ -10,4 +10,4 @@ for arg in "$@"; do
   esac
 done
 tsx server/launch.ts start
-exec node --max-semi-space-size=2 dist-server/main.js "$@"
+exec sh server/run.sh "$@"

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../server/processEntry.ts';
+import { EMBEDDED_SERVER_NODE_FLAGS } from '../../server/processEntry.ts';
 import { freePort } from '../fixtures/freePort.ts';
 
 export interface ServerProcess {
@@ -16,7 +16,7 @@ export interface ServerProcess {
 }
 
 /** The build's server (`npm run build`), as `npm run serve` runs it: the browser suite's. */
-export const BUILT_SERVER = [...SERVER_NODE_FLAGS, 'dist-server/main.js'];
+export const BUILT_SERVER = [...EMBEDDED_SERVER_NODE_FLAGS, 'dist-server/main.js'];
 /** The server from its sources through tsx: for a test that runs before the build (`npm test`). */
 export const SOURCE_SERVER = ['--import', 'tsx', 'server/main.ts'];
 
