@@ -193,6 +193,27 @@ export async function openTreeNode(switcher: Locator, child: Locator): Promise<v
   );
 }
 
+/** Until no CSS transition runs: a drawer that narrows with the window, a button fading in. */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+}
+
+/**
+ * The window made `width` wide and what it moved brought into view, once the drawer has
+ * followed the window (a transition of a few frames): the element is scrolled to without
+ * Playwright's wait for two frames alike, which a drawer's late reflow can keep from coming.
+ */
+export async function resizeAndShow(
+  page: Page,
+  width: number,
+  height: number,
+  shown: Locator,
+): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await transitionsDone(page);
+  await shown.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });

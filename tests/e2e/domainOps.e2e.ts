@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, openTreeNode, screenshot, submitSignIn } from './browser.ts';
+import { openBrowserPage, openTreeNode, screenshot, submitSignIn, transitionsDone } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -14,20 +14,17 @@ let browser: Browser;
 let page: Page;
 let api: AdminApi;
 
-/** A button just enabled fades in: the picture waits until no CSS transition is running. */
-const transitionsDone = () =>
-  page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
-
 /** Both widths of a page: the desktop the suite runs at, and a phone. */
 async function photograph(name: string, ready: () => Promise<unknown>) {
   // no hover left on the button last clicked
   await page.mouse.move(1300, 850);
   await ready();
-  await transitionsDone();
+  // a button just enabled fades in: the picture waits for it
+  await transitionsDone(page);
   await screenshot(page, `${name}-1366`);
   await page.setViewportSize({ width: 360, height: 740 });
   await ready();
-  await transitionsDone();
+  await transitionsDone(page);
   await screenshot(page, `${name}-360`);
   await page.setViewportSize({ width: 1366, height: 860 });
   await ready();

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminApi } from './adminApi.ts';
-import { openBrowserPage, screenshot, submitSignIn } from './browser.ts';
+import { openBrowserPage, resizeAndShow, screenshot, submitSignIn } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
@@ -52,8 +52,7 @@ describe('pictures uploaded in a form', () => {
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     await screenshot(page, 'media-01-upload-field-1366');
-    await page.setViewportSize({ width: 360, height: 760 });
-    await field.scrollIntoViewIfNeeded();
+    await resizeAndShow(page, 360, 760, field);
     await screenshot(page, 'media-02-upload-field-360');
     await page.setViewportSize({ width: 1366, height: 860 });
 
@@ -166,8 +165,7 @@ describe('the attachment of a published content', () => {
     await field.getByText(/^[0-9a-f]{32}\.pdf$/).waitFor();
     await field.scrollIntoViewIfNeeded();
     await screenshot(page, 'media-07-attachment-field-1366');
-    await page.setViewportSize({ width: 360, height: 760 });
-    await field.scrollIntoViewIfNeeded();
+    await resizeAndShow(page, 360, 760, field);
     await screenshot(page, 'media-08-attachment-field-360');
     await page.setViewportSize({ width: 1366, height: 860 });
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
