@@ -32,8 +32,8 @@ const SESSION_SQL = `
     select s.id, s.user_id, s.role_id, s.user_name, s.real_name, s.firstlogin, a.is_admin,
       coalesce((select json_agg(json_build_object('id', r.id, 'roleKey', r.role_key, 'roleName', r.role_name)
         order by r.sort_order, r.id) from r), '[]'::json) as roles,
-      coalesce((select array_agg(m.id order by m.id) from m), '{}'::int[]) as menu_ids,
-      coalesce((select array_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '{}'::text[]) as perms
+      coalesce((select json_agg(m.id order by m.id) from m), '[]')::text as menu_ids,
+      coalesce((select json_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '[]')::text as perms
     from s, a`;
 
 // the columns the generic list reads (its short fields and the row's version), and the rows in use
@@ -78,7 +78,7 @@ export async function buildHandwritten(
       return reply
         .code(403)
         .send({ meta: { success: false, message: 'password change required' }, data: null });
-    if (!user.is_admin && !user.perms.includes('cms:contents:list'))
+    if (!user.is_admin && !(JSON.parse(user.perms) as string[]).includes('cms:contents:list'))
       return reply.code(403).send({ meta: { success: false, message: 'forbidden' }, data: null });
     const query = request.query as { page?: string; limit?: string };
     const page = Number(query.page ?? 1);

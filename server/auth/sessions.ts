@@ -93,8 +93,9 @@ interface SessionGrantsRow {
   firstlogin: boolean;
   is_admin: boolean;
   roles: Array<{ id: number; roleKey: string; roleName: string }> | string;
-  menu_ids: number[];
-  perms: string[];
+  /** JSON arrays as text, parsed only when read (lazyGrants) */
+  menu_ids: string;
+  perms: string;
 }
 
 /**
@@ -126,8 +127,8 @@ const SESSION_GRANTS_SQL = `    with s as (
     select s.id, s.user_id, s.role_id, s.user_name, s.real_name, s.firstlogin, a.is_admin,
       coalesce((select json_agg(json_build_object('id', r.id, 'roleKey', r.role_key, 'roleName', r.role_name)
         order by r.sort_order, r.id) from r), '[]'::json) as roles,
-      coalesce((select array_agg(m.id order by m.id) from m), '{}'::int[]) as menu_ids,
-      coalesce((select array_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '{}'::text[]) as perms
+      coalesce((select json_agg(m.id order by m.id) from m), '[]')::text as menu_ids,
+      coalesce((select json_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '[]')::text as perms
     from s, a`;
 
 /**
@@ -167,20 +168,22 @@ export async function findSessionGrants(
 /**
  * Grants whose sets are made when first read: most requests only ask whether a code is allowed,
  * which an administrator's grants answer without them, and an administrator holds every menu
- * (some hundred codes and ids a request would otherwise put in sets and throw away).
+ * (some hundred codes and ids a request would otherwise put in sets and throw away). The codes
+ * and ids come as JSON text, parsed here when first read: as PostgreSQL arrays pg parsed them on
+ * every request, a character at a time (about 130 kB of garbage for an administrator's).
  */
-function lazyGrants(isAdmin: boolean, roles: Grants['roles'], perms: string[], menuIds: number[]): Grants {
+function lazyGrants(isAdmin: boolean, roles: Grants['roles'], perms: string, menuIds: string): Grants {
   let permissions: Set<string> | undefined;
   let menus: Set<number> | undefined;
   return {
     isAdmin,
     roles,
     get permissions() {
-      permissions ??= new Set(perms);
+      permissions ??= new Set(JSON.parse(perms) as string[]);
       return permissions;
     },
     get menuIds() {
-      menus ??= new Set(menuIds.map(Number));
+      menus ??= new Set(JSON.parse(menuIds) as number[]);
       return menus;
     },
   };
