@@ -23,8 +23,9 @@ import pg from 'pg';
 import { connectDatabase } from '../server/db/connect.ts';
 import { pgliteSocketDir, SOCKET_PORT } from '../server/db/pgliteServer.ts';
 import { pgliteTemplatePath } from '../server/db/pgliteTemplate.ts';
+import { serverNodeFlags } from '../server/processEntry.ts';
 import { loadManifest } from '../server/start.ts';
-import { BUILT_SERVER, SOURCE_SERVER } from '../tests/e2e/serverProcess.ts';
+import { BUILT_SERVER_ENTRY, SOURCE_SERVER } from '../tests/e2e/serverProcess.ts';
 import { freePort } from '../tests/fixtures/freePort.ts';
 import { BENCH_ADMIN_PASSWORD, benchDatabaseUrl, DEFAULT_BENCH_URL, fillBenchData } from './data.ts';
 import { load } from './load.ts';
@@ -39,7 +40,7 @@ const { values } = parseArgs({
     'from-source': { type: 'boolean', default: false },
   },
 });
-const SERVER = values['from-source'] ? SOURCE_SERVER : BUILT_SERVER;
+const FROM_SOURCE = values['from-source'];
 const ROWS = Number(values.rows);
 const ROUNDS = Number(values.rounds);
 const LISTS = 4;
@@ -54,9 +55,15 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The server's command: the built one with its Node flags for its database, as server/run.sh runs it. */
+function serverCommand(databaseUrl: string | undefined): string[] {
+  if (FROM_SOURCE) return SOURCE_SERVER;
+  return [...serverNodeFlags(databaseUrl), BUILT_SERVER_ENTRY];
+}
+
 async function serve(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, SERVER, {
+  const child: ChildProcess = spawn(process.execPath, serverCommand(env.DATABASE_URL || undefined), {
     env: {
       ...process.env,
       PORT: String(port),
@@ -379,7 +386,7 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   console.log(
-    `\n${ROWS.toLocaleString('en')} contents, ${ROUNDS} rounds, the server ${SERVER.join(' ')}; ${load1()} at the end\n\n${out.join('\n')}`,
+    `\n${ROWS.toLocaleString('en')} contents, ${ROUNDS} rounds, the server ${serverCommand(undefined).join(' ')} (on PostgreSQL ${serverCommand('postgres:').join(' ')}); ${load1()} at the end\n\n${out.join('\n')}`,
   );
 }
 

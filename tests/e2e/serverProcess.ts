@@ -15,8 +15,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The build's server (`npm run build`), as `npm run serve` runs it: the browser suite's. */
-export const BUILT_SERVER = [...EMBEDDED_SERVER_NODE_FLAGS, 'dist-server/main.js'];
+/** The build's server's entry (`npm run build`). */
+export const BUILT_SERVER_ENTRY = 'dist-server/main.js';
+/** The build's server as `npm run serve` runs it on the embedded database: the browser suite's. */
+export const BUILT_SERVER = [...EMBEDDED_SERVER_NODE_FLAGS, BUILT_SERVER_ENTRY];
 /** The server from its sources through tsx: for a test that runs before the build (`npm test`). */
 export const SOURCE_SERVER = ['--import', 'tsx', 'server/main.ts'];
 
