@@ -1,40 +1,12 @@
 // The yardstick of the list benchmark: the contents list written by hand, as a developer would
 // without the generator. Fastify and pg alone, the same SQL the generic endpoint sends (the
-// session and its grants in one statement, the page, and the planner-guided total of
-// server/resources/listTotal.ts) and the same answer. Only the default list: newest first,
+// session and its grants in one statement, the server's own, the page, and the planner-guided
+// total of server/resources/listTotal.ts) and the same answer. Only the default list: newest first,
 // `page` and `limit`.
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-
-const SESSION_SQL = `
-    with s as (
-      select s.id, s.user_id, s.role_id, u.user_name, u.real_name, u.firstlogin,
-             s.last_seen_at < now() - ($1 * interval '1 millisecond') as stale
-      from sys_sessions s join sys_users u on u.id = s.user_id
-      where s.token_hash = $2 and s.revoked_at is null and s.expires_at > now()
-        and s.last_seen_at > now() - ($3 * interval '1 millisecond') and u.status = 0
-    ),
-    touched as (
-      update sys_sessions set last_seen_at = now() where id in (select id from s where stale) returning id
-    ),
-    r as (
-      select r.id, r.role_key, r.role_name, r.sort_order
-      from s join sys_user_roles ur on ur.user_id = s.user_id join sys_roles r on r.id = ur.role_id
-      where r.status = 0 and (s.role_id is null or r.id = s.role_id)
-    ),
-    a as (select exists (select 1 from r where r.role_key = $4) as is_admin),
-    m as (
-      select m.id, m.perms from sys_menus m, a
-      where m.status = 0 and (a.is_admin or m.id in (
-        select rm.menu_id from sys_role_menus rm where rm.role_id in (select id from r)))
-    )
-    select s.id, s.user_id, s.role_id, s.user_name, s.real_name, s.firstlogin, a.is_admin,
-      coalesce((select json_agg(json_build_object('id', r.id, 'roleKey', r.role_key, 'roleName', r.role_name)
-        order by r.sort_order, r.id) from r), '[]'::json) as roles,
-      coalesce((select json_agg(m.id order by m.id) from m), '[]')::text as menu_ids,
-      coalesce((select json_agg(m.perms) from m where m.perms is not null and m.perms <> ''), '[]')::text as perms
-    from s, a`;
+import { SESSION_GRANTS_SQL } from '../server/auth/sessions.ts';
 
 // the columns the generic list reads (its short fields and the row's version), and the rows in use
 // (contents have a recycle bin: a binned row has `deleted_at` set)
@@ -71,7 +43,7 @@ export async function buildHandwritten(
     if (typeof token !== 'string' || token.length > 200)
       return reply.code(401).send({ meta: { success: false, message: 'unauthorized' }, data: null });
     const hash = createHash('sha256').update(token).digest('hex');
-    const session = await pool.query(SESSION_SQL, [60_000, hash, 120 * 60_000, 'admin']);
+    const session = await pool.query(SESSION_GRANTS_SQL, [60_000, hash, 120 * 60_000, 'admin']);
     const user = session.rows[0];
     if (!user) return reply.code(401).send({ meta: { success: false, message: 'unauthorized' }, data: null });
     if (user.firstlogin)

@@ -101,9 +101,9 @@ interface SessionGrantsRow {
 /**
  * findSessionGrants()'s statement, written once (it runs on every signed-in request): $1 how
  * often last-seen is written, $2 the token's hash, $3 the idle limit, both in ms, $4 the
- * administrators' role key.
+ * administrators' role key. The list benchmark's hand-written route sends it too.
  */
-const SESSION_GRANTS_SQL = `    with s as (
+export const SESSION_GRANTS_SQL = `    with s as (
       select s.id, s.user_id, s.role_id, u.user_name, u.real_name, u.firstlogin,
              s.last_seen_at < now() - ($1 * interval '1 millisecond') as stale
       from sys_sessions s join sys_users u on u.id = s.user_id
