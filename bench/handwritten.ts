@@ -1,8 +1,8 @@
 // The yardstick of the list benchmark: the contents list written by hand, as a developer would
 // without the generator. Fastify and pg alone, the same SQL the generic endpoint sends (the
 // session and its grants in one statement, the server's own, the page, and the planner-guided
-// total of server/resources/listTotal.ts) and the same answer. Only the default list: newest first,
-// `page` and `limit`.
+// total of server/resources/listTotal.ts) and the same answer. Only the default list: newest
+// first, `page` and `limit`.
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';

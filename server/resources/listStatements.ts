@@ -15,8 +15,7 @@
 // One cache belongs to one store, which belongs to one app built over one manifest: the dev
 // server's live reload builds a new app, so a changed schema never meets a statement of the
 // old one.
-import { CompiledQuery, type Kysely } from 'kysely';
-import { queryRows } from '../db/compiledQuery.ts';
+import { CompiledQuery } from 'kysely';
 import type { FilterClause, ListQuery, SortKey } from './listQuery.ts';
 
 /** Stands for a parameter bound per request while its query is compiled. */
@@ -138,9 +137,4 @@ export class ListStatements {
   get size(): number {
     return this.shapes.size;
   }
-}
-
-/** Runs a compiled statement on `db` (a statement is plain SQL and parameters: any connection). */
-export async function run<R>(db: Kysely<any>, compiled: CompiledQuery): Promise<R[]> {
-  return queryRows<R>(db, compiled);
 }

@@ -16,6 +16,7 @@ import { type FieldChange, fieldChanges, writeAudit } from '../audit.ts';
 import type { RequestAuth } from '../auth/access.ts';
 import { checkFieldPermissions } from '../auth/fieldAccess.ts';
 import { hashPassword } from '../auth/password.ts';
+import { queryRows } from '../db/compiledQuery.ts';
 import type { Db } from '../db/tables.ts';
 import { columnValue } from '../db/treeRoot.ts';
 import {
@@ -46,7 +47,6 @@ import {
   ListStatements,
   OFFSET_SLOT,
   pageStatement,
-  run,
   shapeKey,
 } from './listStatements.ts';
 import { compileCount, compileEstimate, listTotal } from './listTotal.ts';
@@ -248,7 +248,10 @@ export class ResourceStore {
     const offset = (query.page - 1) * query.limit;
     const drafts = options.drafts === true && this.drafts.enabled;
     const statements = this.listStatements(query, offset, drafts);
-    const rows = await run<Record<string, unknown>>(this.db, bindPage(statements.page, query.limit, offset));
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      bindPage(statements.page, query.limit, offset),
+    );
     const total = await listTotal({
       db: this.db,
       statements,
