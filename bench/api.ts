@@ -10,7 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildServer } from '../build/server.ts';
 import { serverNodeFlags } from '../server/processEntry.ts';
@@ -150,6 +150,20 @@ async function signIn(port: number): Promise<string> {
   return body.data.token;
 }
 
+/**
+ * The yardstick holds only if both servers do the same work: the same page, the same total, the
+ * same fields (a draft flag included), for the path the turns request.
+ */
+async function sameAnswer(servers: Servers, path: string, token: string): Promise<void> {
+  const read = async (server: Server) => {
+    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-token': token } });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  if (!isDeepStrictEqual(await read(servers.generic), await read(servers.handwritten)))
+    throw new Error(`the hand-written route answers ${path} otherwise than the generic endpoint`);
+}
+
 async function rowCount(url: string): Promise<number | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
@@ -235,6 +249,7 @@ async function main(): Promise<void> {
       seconds: Number(values.seconds),
       maxRequests: 200_000,
     };
+    await sameAnswer(smallest.servers, common.paths[0], smallest.token);
     await load({ ...common, port: smallest.servers.generic.port });
     await load({ ...common, port: smallest.servers.handwritten.port });
     const generic: number[] = [];

@@ -216,6 +216,15 @@ export function benchDataStatements(rows: number): string[] {
         timestamptz '2016-01-01 00:00:00+08' + (${pick('i', 23, 10 * 365 * 86_400)} / 60 * 60) * interval '1 second'
           as publish_time
     ) t`,
+    // an editor's unsaved drafts on one content in twenty, and on the newest, so the first page
+    // of the list carries the draft flag its statement reads
+    `delete from sys_drafts where resource = 'contents'`,
+    `
+    insert into sys_drafts (resource, row_id, data, base_version, updated_by_name)
+    select 'contents', c.id, jsonb_build_object('title', c.title || '（草稿）'), c.version, '作者'
+    from cms_contents c
+    where c.id % 20 = 0
+      or c.id = (select id from cms_contents order by publish_time desc nulls last, id desc limit 1)`,
   ];
 }
 

@@ -29,7 +29,8 @@ const COLUMNS: Array<[string, string]> = [
   ['pinned', 'pinned'],
   ['view_count', 'viewCount'],
 ];
-const PAGE_SQL = `select ${COLUMNS.map(([c]) => `"${c}"`).join(', ')} from "cms_contents" where "deleted_at" is null order by "publish_time" desc nulls last, "id" desc limit $1 offset $2`;
+// contents keep drafts: a row with a pending one is marked (`hasDraft`), read in the page's statement
+const PAGE_SQL = `select ${COLUMNS.map(([c]) => `"${c}"`).join(', ')}, exists (select 1 from sys_drafts where resource = $1 and row_id = "cms_contents"."id") as "has_draft" from "cms_contents" where "deleted_at" is null order by "publish_time" desc nulls last, "id" desc limit $2 offset $3`;
 const MATCHING_SQL = 'select "id" from "cms_contents" where "deleted_at" is null';
 const EXACT_COUNT_MAX_COST = 4000;
 
@@ -58,7 +59,7 @@ export async function buildHandwritten(
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 500)
       return reply.code(400).send({ meta: { success: false, message: 'bad paging' }, data: null });
     const offset = (page - 1) * limit;
-    const { rows } = await pool.query(PAGE_SQL, [limit, offset]);
+    const { rows } = await pool.query(PAGE_SQL, ['contents', limit, offset]);
     let total = offset + rows.length;
     let estimated = false;
     if (!(rows.length < limit && (rows.length > 0 || offset === 0))) {
@@ -73,7 +74,11 @@ export async function buildHandwritten(
         estimated = true;
       }
     }
-    const out = rows.map((row) => Object.fromEntries(COLUMNS.map(([c, f]) => [f, row[c] ?? null])));
+    const out = rows.map((row) => {
+      const item: Record<string, unknown> = Object.fromEntries(COLUMNS.map(([c, f]) => [f, row[c] ?? null]));
+      if (row.has_draft) item.hasDraft = true;
+      return item;
+    });
     return {
       meta: { success: true, message: 'ok' },
       data: { rows: out, total, ...(estimated ? { estimated } : {}) },
