@@ -20,9 +20,19 @@ export function registerPool(db: Kysely<any>, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
-/** The rows of a compiled statement, run on `db` (its pool when it has one registered). */
-export async function queryRows<R>(db: Kysely<any>, compiled: CompiledQuery): Promise<R[]> {
+/**
+ * The rows of a compiled statement, run on `db` (its pool when it has one registered). `types`
+ * parses its values otherwise than the pool does (typeParsers.ts); through Kysely (a
+ * transaction) the pool's own parsers apply, so a caller takes either.
+ */
+export async function queryRows<R>(
+  db: Kysely<any>,
+  compiled: CompiledQuery,
+  types?: pg.CustomTypesConfig,
+): Promise<R[]> {
   const pool = pools.get(db);
   if (!pool) return (await db.executeQuery<R>(compiled)).rows;
-  return (await pool.query(compiled.sql, compiled.parameters as unknown[])).rows as R[];
+  if (!types) return (await pool.query(compiled.sql, compiled.parameters as unknown[])).rows as R[];
+  return (await pool.query({ text: compiled.sql, values: compiled.parameters as unknown[], types }))
+    .rows as R[];
 }

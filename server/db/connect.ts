@@ -15,6 +15,7 @@ import {
   isNewCluster,
 } from './pgliteTemplate.ts';
 import type { Database } from './tables.ts';
+import { PG_TYPES } from './typeParsers.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -51,23 +52,9 @@ export interface ConnectOptions {
   pgliteProcess?: boolean;
 }
 
-const DATE_OID = 1082;
-const INT8_OID = 20;
-
-// `date` columns stay the 'YYYY-MM-DD' text the client sent: pg's default turns them into a
-// local-midnight Date, which shifts the day in any time zone west of UTC. int8 comes back as a
-// number because counts and sums are far below 2^53 and a string would leak into JSON.
-const types: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: string) => {
-    if (oid === DATE_OID) return (value: string) => value;
-    if (oid === INT8_OID) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format as 'text');
-  }) as pg.CustomTypesConfig['getTypeParser'],
-};
-
 export async function connectDatabase(options: ConnectOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, types, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, types: PG_TYPES, max: 10 });
     // An idle connection the server drops (a restart, an administrator) is an 'error' event on
     // the pool; unheard it would end the process. The pool discards that connection and opens
     // another on the next query, so a warning is all it takes.
@@ -104,7 +91,7 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
   const pglite = await createPglite(options.pgliteDir);
   // PGlite is one connection: a pool of one serialises access, and no idle timeout so the
   // pool never tears the adapter's single connection down and re-opens it.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, types });
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, types: PG_TYPES });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
   return {
@@ -131,7 +118,7 @@ async function connectPgliteProcess(pgliteDir: string, fresh: boolean): Promise<
   // pglite-socket answers one query at a time whatever the number of connections, so a second
   // connection would only queue there instead of here; the pool keeps one, leaving the
   // socket's second slot to a maintainer's psql.
-  const pool = new pg.Pool({ ...child.connection, max: 1, idleTimeoutMillis: 0, types });
+  const pool = new pg.Pool({ ...child.connection, max: 1, idleTimeoutMillis: 0, types: PG_TYPES });
   const warn = (error: Error) => process.emitWarning(`embedded database connection lost: ${error.message}`);
   pool.on('error', warn);
   // a connection checked out when the process dies errors on the client, not the pool: unheard,

@@ -19,6 +19,7 @@ import { hashPassword } from '../auth/password.ts';
 import { queryRows } from '../db/compiledQuery.ts';
 import type { Db } from '../db/tables.ts';
 import { columnValue } from '../db/treeRoot.ts';
+import { JSON_TIME_TYPES } from '../db/typeParsers.ts';
 import {
   ApiError,
   badRequest,
@@ -248,9 +249,12 @@ export class ResourceStore {
     const offset = (query.page - 1) * query.limit;
     const drafts = options.drafts === true && this.drafts.enabled;
     const statements = this.listStatements(query, offset, drafts);
+    // its times as the answer's text (no Date between); through a transaction they stay Dates,
+    // which toApiRows writes as the same text
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
       bindPage(statements.page, query.limit, offset),
+      JSON_TIME_TYPES,
     );
     const total = await listTotal({
       db: this.db,
