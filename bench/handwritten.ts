@@ -30,7 +30,7 @@ const COLUMNS: Array<[string, string]> = [
   ['view_count', 'viewCount'],
 ];
 // contents keep drafts: a row with a pending one is marked (`hasDraft`), read in the page's statement
-const PAGE_SQL = `select ${COLUMNS.map(([c]) => `"${c}"`).join(', ')}, exists (select 1 from sys_drafts where resource = $1 and row_id = "cms_contents"."id") as "has_draft" from "cms_contents" where "deleted_at" is null order by "publish_time" desc nulls last, "id" desc limit $2 offset $3`;
+const PAGE_SQL = `select ${COLUMNS.map(([c]) => `"${c}"`).join(', ')}, (select true from sys_drafts where resource = $1 and row_id = "cms_contents"."id") as "has_draft" from "cms_contents" where "deleted_at" is null order by "publish_time" desc nulls last, "id" desc limit $2 offset $3`;
 const MATCHING_SQL = 'select "id" from "cms_contents" where "deleted_at" is null';
 const EXACT_COUNT_MAX_COST = 4000;
 

@@ -72,8 +72,11 @@ describe.each(backends)('lists on $name', (backend) => {
     const store = new ResourceStore(recorder, contents, server.manifest, server.app.security);
     return {
       statements,
-      run: (params: Record<string, string>) =>
-        store.list(parseListQuery(contents, params), maxCountCost === undefined ? {} : { maxCountCost }),
+      run: (params: Record<string, string>, drafts = false) =>
+        store.list(parseListQuery(contents, params), {
+          drafts,
+          ...(maxCountCost === undefined ? {} : { maxCountCost }),
+        }),
     };
   }
 
@@ -133,6 +136,52 @@ describe.each(backends)('lists on $name', (backend) => {
           all.some((n) => n['Node Type'].includes('Sort')),
           what,
         ).toBe(false);
+    }
+  });
+
+  it('marks the rows with a draft by a probe of each row, however many drafts the resource has', async () => {
+    // a draft on one row in three: PostgreSQL would rather hash them all than probe for each of
+    // a page's rows, if the statement let it
+    await sql`insert into sys_drafts (resource, row_id, data, base_version)
+      select 'contents', id, '{}'::jsonb, version from cms_contents where id % 3 = 0
+      on conflict do nothing`.execute(server.db);
+    await sql`analyze sys_drafts`.execute(server.db);
+    try {
+      const { statements, run } = recording();
+      await run({}, true);
+      const page = statements[0];
+      expect(page.sql).toMatch(/sys_drafts/);
+      const explained = await server.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (format json) ${page.sql}`, [...page.parameters]),
+      );
+      const raw = explained.rows[0]['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+      const drafts = nodes(plan[0].Plan).filter((n) => n['Relation Name'] === 'sys_drafts');
+      const what = JSON.stringify(plan);
+      expect(drafts.length, what).toBe(1);
+      expect(drafts[0]['Node Type'], what).toMatch(/^Index (Only )?Scan$/);
+      expect((drafts[0] as { 'Index Cond'?: string })['Index Cond'], what).toMatch(/row_id/);
+      expect(what).not.toMatch(/hashed/i);
+
+      // and the flag is right: on the rows with a draft, on no other
+      const { rows } = await run({ limit: '30' }, true);
+      expect(rows.length).toBe(30);
+      const withDraft = new Set(
+        (
+          await sql<{
+            row_id: number;
+          }>`select row_id from sys_drafts where resource = 'contents' and row_id in (${sql.join(rows.map((r) => r.id))})`.execute(
+            server.db,
+          )
+        ).rows.map((r) => Number(r.row_id)),
+      );
+      expect(withDraft.size).toBeGreaterThan(0);
+      for (const row of rows)
+        expect(row.hasDraft, String(row.id)).toBe(withDraft.has(row.id) ? true : undefined);
+    } finally {
+      await sql`delete from sys_drafts where resource = 'contents' and row_id % 3 = 0 and data = '{}'::jsonb`.execute(
+        server.db,
+      );
     }
   });
 
