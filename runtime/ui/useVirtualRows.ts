@@ -5,7 +5,7 @@
 // wrapped cell. A short list draws every row, as before. The hook lives in the table's body, so a
 // scroll renders the body alone and never the table around it.
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useLayoutEffect, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** Lists longer than this are virtualised: a page of 100 draws whole, a tree's opened level not. */
 export const VIRTUAL_FROM = 100;
@@ -14,6 +14,14 @@ export const VIRTUAL_FROM = 100;
 const ROW_ESTIMATE = 49;
 /** rows drawn beyond each edge of the view, so a quick scroll does not show blank space */
 const OVERSCAN = 12;
+
+/** The offsets down to the document, which scrolling leaves alone (a client rect moves with it). */
+function offsetInDocument(element: HTMLElement): number {
+  let top = 0;
+  for (let at: HTMLElement | null = element; at; at = at.offsetParent as HTMLElement | null)
+    top += at.offsetTop;
+  return top;
+}
 
 export interface ShownRows {
   virtual: boolean;
@@ -49,22 +57,42 @@ export function useVirtualRows(
     overscan: OVERSCAN,
     scrollMargin: margin,
     getItemKey: (index) => rows[index]?.id ?? index,
-    // a row not laid out (jsdom, a hidden view) keeps its estimate rather than collapsing to 0
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
+    // A row just drawn is handed over from React's commit, before the observer has reported it:
+    // it takes its size from before or the estimate, as its offsetHeight read there would lay the
+    // page out in the middle of the commit (see the margin below). The ResizeObserver reports
+    // every drawn row's size after the browser's own layout, before the frame is painted. A row
+    // not laid out (jsdom, a hidden view) keeps its estimate rather than collapsing to 0.
+    measureElement: (element, entry, instance) =>
+      entry
+        ? measureElement(element, entry, instance) || ROW_ESTIMATE
+        : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ??
+          ROW_ESTIMATE),
     enabled: virtual,
   });
+  // The first time, before the frame is painted, so the first rows drawn are the right ones.
+  // After that, in the next animation frame: a read in the commit laid the page out there and
+  // then, and the browser again for the frame after what followed the commit (a third of the main
+  // thread's time in reading a level through "load more", docs/benchmarks.md, "Tree tables"); in
+  // the frame, before anything else changes the page, the browser's own layout finds it done.
+  const placed = useRef(false);
+  const pending = useRef(0);
   useLayoutEffect(() => {
     if (!virtual || !body.current || virtualizer.isScrolling) return;
-    // the offsets down to the document, which scrolling leaves alone (a client rect moves with it)
-    let top = 0;
-    for (
-      let element: HTMLElement | null = body.current;
-      element;
-      element = element.offsetParent as HTMLElement | null
-    )
-      top += element.offsetTop;
-    if (top !== margin) setMargin(top);
+    if (!placed.current) {
+      placed.current = true;
+      const top = offsetInDocument(body.current);
+      if (top !== margin) setMargin(top);
+      return;
+    }
+    if (pending.current) return;
+    pending.current = requestAnimationFrame(() => {
+      pending.current = 0;
+      if (!body.current) return;
+      const top = offsetInDocument(body.current);
+      setMargin((was) => (was === top ? was : top));
+    });
   });
+  useEffect(() => () => cancelAnimationFrame(pending.current), []);
   if (!virtual)
     return {
       virtual,
