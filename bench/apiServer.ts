@@ -2,8 +2,9 @@
 // sends does not share their event loop: `generic`, the real app (buildApp over the schemas, as
 // `npm start` serves it), or `handwritten`, the hand-written route (handwritten.ts), over the
 // database DATABASE_URL names. bench/api.ts runs this file built with the server's own esbuild
-// options (build/server.ts), as `npm start` runs the server. Prints one line of JSON with its port once it listens; answers each line
-// "cpu" on its input with its CPU time so far (user + system, ms); stops on SIGTERM.
+// options (build/server.ts), as `npm start` runs the server. Prints one line of JSON with its
+// port once it listens; answers each line "cpu" on its input with its CPU time so far (user +
+// system, ms); stops on SIGTERM.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

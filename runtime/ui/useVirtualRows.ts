@@ -71,9 +71,10 @@ export function useVirtualRows(
   });
   // The first time, before the frame is painted, so the first rows drawn are the right ones.
   // After that, in the next animation frame: a read in the commit laid the page out there and
-  // then, and the browser again for the frame after what followed the commit (a third of the main
-  // thread's time in reading a level through "load more", docs/benchmarks.md, "Tree tables"); in
-  // the frame, before anything else changes the page, the browser's own layout finds it done.
+  // then, and the browser again for the frame after what followed the commit (a quarter of the
+  // main thread's time in reading a level through "load more", docs/benchmarks.md, "Tree
+  // tables"); in the frame, before anything else changes the page, the browser's own layout
+  // finds it done.
   const placed = useRef(false);
   const pending = useRef(0);
   useLayoutEffect(() => {
