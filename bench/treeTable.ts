@@ -22,6 +22,9 @@
 //   npx tsx bench/treeTable.ts --trace DIR     (also writes Chromium traces of the same phases to DIR,
 //                                              and prints the main thread's style, layout and paint
 //                                              time in each, and what its longest task ran)
+//   npx tsx bench/treeTable.ts --frames        (also prints what each frame over 50 ms was made of:
+//                                              its tasks, rendering, style and layout, and the
+//                                              scripts that ran in it, by what started them)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -39,11 +42,24 @@ const GOAL_MS = 50;
 interface Frames {
   /** long animation frames (≥ 50 ms): their durations */
   long: number[];
+  /** what each frame over the goal was made of, as `--frames` prints it */
+  parts: string[];
+}
+
+/** A long animation frame as the page records it: its times, and the scripts that ran in it. */
+interface FrameEntry {
+  start: number;
+  duration: number;
+  /** from the frame's start to its rendering (its tasks), then style and layout, then the rest */
+  work: number;
+  render: number;
+  styleAndLayout: number;
+  scripts: Array<{ invoker: string; source: string; duration: number; forced: number }>;
 }
 
 declare global {
   interface Window {
-    __frames: Array<{ start: number; duration: number }>;
+    __frames: FrameEntry[];
     /** components rendered, and of them the table's body rows (antd hands those `data-row-key`) */
     __renders: { components: number; rows: number; commits: number };
   }
@@ -88,16 +104,64 @@ function observeFrames() {
   const kinds = PerformanceObserver.supportedEntryTypes;
   const type = kinds.includes('long-animation-frame') ? 'long-animation-frame' : 'longtask';
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      window.__frames.push({ start: entry.startTime, duration: entry.duration });
+    for (const entry of list.getEntries()) {
+      // a long animation frame says when its rendering and its style and layout began, and what
+      // scripts ran in it (a long task, where that type is missing, says none of it)
+      const frame = entry as PerformanceEntry & {
+        renderStart?: number;
+        styleAndLayoutStart?: number;
+        scripts?: Array<{
+          invoker: string;
+          sourceURL: string;
+          sourceFunctionName: string;
+          duration: number;
+          forcedStyleAndLayoutDuration: number;
+        }>;
+      };
+      const end = entry.startTime + entry.duration;
+      const renderStart = frame.renderStart || end;
+      const styleStart = frame.styleAndLayoutStart || end;
+      window.__frames.push({
+        start: entry.startTime,
+        duration: entry.duration,
+        work: renderStart - entry.startTime,
+        render: styleStart - renderStart,
+        styleAndLayout: end - styleStart,
+        scripts: (frame.scripts ?? []).map((script) => ({
+          invoker: script.invoker,
+          source: `${script.sourceURL.split('/').pop()}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''}`,
+          duration: script.duration,
+          forced: script.forcedStyleAndLayoutDuration,
+        })),
+      });
+    }
   }).observe({ type, buffered: true });
 }
 
 /** The long frames that began at or after `since` (page time), waiting one frame for late entries. */
 async function framesSince(page: Page, since: number): Promise<Frames> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-  const frames = await page.evaluate(() => window.__frames);
-  return { long: frames.filter((f) => f.start >= since).map((f) => f.duration) };
+  const frames = (await page.evaluate(() => window.__frames)).filter((f) => f.start >= since);
+  return {
+    long: frames.map((f) => f.duration),
+    parts: frames.filter((f) => f.duration > GOAL_MS).map(frameParts),
+  };
+}
+
+/** A long frame's make-up: its tasks, rendering, style and layout; its scripts over 5 ms. */
+function frameParts(frame: FrameEntry): string {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  const scripts = frame.scripts
+    .filter((script) => script.duration >= 5)
+    .map(
+      (script) =>
+        `${script.invoker} (${script.source}) ${ms(script.duration)}` +
+        (script.forced >= 1 ? `, forced layout ${ms(script.forced)}` : ''),
+    );
+  return (
+    `${ms(frame.duration)}: tasks ${ms(frame.work)}, rendering ${ms(frame.render)}, style and layout ${ms(frame.styleAndLayout)}` +
+    (scripts.length ? `; ${scripts.join('; ')}` : '')
+  );
 }
 
 /** Trace categories for the main thread's tasks, style, layout and paint. */
@@ -180,7 +244,11 @@ const rowDrawn = (page: Page, text: string) => page.waitForFunction(rowIn, text,
 const now = (page: Page) => page.evaluate(() => performance.now());
 const renders = (page: Page) => page.evaluate(() => ({ ...window.__renders }));
 
+/** Each phase's frames over the goal and what they were made of (printed with `--frames`). */
+const longFrames: string[] = [];
+
 function line(phase: string, frames: Frames, ms: number, extra = ''): string {
+  for (const parts of frames.parts) longFrames.push(`- ${phase}: ${parts}`);
   const longest = frames.long.length ? `${Math.max(...frames.long).toFixed(0)} ms` : `< ${GOAL_MS} ms`;
   const over = frames.long.filter((d) => d > GOAL_MS).length;
   return `| ${phase} | ${ms.toFixed(0)} ms | ${longest} | ${over} |${extra ? ` ${extra}` : ' |'}`;
@@ -312,7 +380,9 @@ async function pickerPhases(page: Page, profiled: Profiled): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { profile: { type: 'string' }, trace: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { profile: { type: 'string' }, trace: { type: 'string' }, frames: { type: 'boolean' } },
+  });
   const password = 'Bench-admin-pass-1';
   const server = await startServerProcess({ ADMIN_PASSWORD: password });
   // Debian's Chromium, as the browser suite launches it (tests/e2e/browser.ts, which needs vitest)
@@ -559,6 +629,7 @@ async function main(): Promise<void> {
         `${perFrame(rendersAfter.commits - rendersBefore.commits)} React commits`,
       ...(traced ? ['', traced] : []),
       ...(traces.length ? ['', ...traces] : []),
+      ...(values.frames && longFrames.length ? ['', `Frames over ${GOAL_MS} ms:`, ...longFrames] : []),
     ];
     await context.close();
 
