@@ -4,7 +4,7 @@
 // each entry on its own, as the check tree (RefCheckTree.tsx) does. The chosen value shows as
 // its path, read by id, so the picker names it before anything is opened.
 import { TreeSelect } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { startTransition, useMemo, useRef, useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
@@ -66,6 +66,7 @@ export function RefTreeSelect({
   style,
 }: RefTreeSelectProps) {
   const [opened, setOpened] = useState(false);
+  const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const picker = useTreePicker(field, search, value, opened);
   const isParentPicker = field.type === 'tree-parent';
@@ -175,8 +176,17 @@ export function RefTreeSelect({
       onTreeExpand={(keys) => {
         if (!searching) setExpanded(keys);
       }}
-      onOpenChange={(open) => {
-        if (open) setOpened(true);
+      // The list opens in a render React cuts into slices: mounting the popup, its tree and its
+      // virtual list took 40-60 ms in the pointer's event, one frame (docs/benchmarks.md, "Tree
+      // tables"). It closes at once.
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setOpen(false);
+        else
+          startTransition(() => {
+            setOpened(true);
+            setOpen(true);
+          });
       }}
       allowClear
       loading={picker.loading}

@@ -105,6 +105,27 @@ describe('RefTreeSelect', () => {
     expectNoWholeTable();
   });
 
+  it('opens its list in a render after the pointer event, which React may cut into slices', async () => {
+    renderPicker({ field: fieldOf('contents', 'categoryId') });
+    const dropdown = () => document.querySelector('.ant-select-dropdown');
+    // outside act(), as a browser runs it: an update made in the event is rendered before the
+    // next task (React's microtask for urgent work), a transition in a task of the scheduler's
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      document
+        .querySelector('#picker')!
+        .dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      expect(dropdown()).toBeNull();
+      await waitFor(() => expect(dropdown()).not.toBeNull());
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    // the roots read, as a list opened at once would
+    await waitFor(() => expect(listRequests().map((r) => r.query.get('parentId'))).toEqual(['0']));
+  });
+
   it('names its value by its path before it is opened, reading it by id', async () => {
     const tag = '·乙';
     const ids = await makeTree(real, tag, SCHOOL);
