@@ -11,7 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useState } from 'react';
 import type { ListResult } from '../client/envelope.ts';
 import type { Filters, ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
 import { type Level, ROOT_KEY } from './pickerTree.ts';
@@ -218,7 +218,9 @@ export function useTreeReads({
         return;
       }
       const pages = requested.filter((r) => r.parent === parent).length;
-      addPage({ parent, page: pages + 1 });
+      // in a render React may cut into slices: the click's own render drew the whole list page
+      // again (its toolbar, its table's frame) in one piece, 25-40 ms of a frame
+      startTransition(() => addPage({ parent, page: pages + 1 }));
     },
   };
 }

@@ -3,6 +3,7 @@
 // picker or tree table drawing a long level builds it again once a page, not at every render
 // (antd's tree and table go over every entry they are handed).
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { useDeferredValue, useRef } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
@@ -22,33 +23,42 @@ afterAll(async () => {
   await real?.close();
 });
 
+/**
+ * A level of PICKER_PAGE + 10 categories under a new root, its reads rendered with `probe` called
+ * in each render, and its first page read; gives the reads and the level's parent key.
+ */
+async function levelWithFirstPage(tag: string, probe: (reads: TreeReads) => void) {
+  const ids = await makeTree(real, tag, [['长栏目', 0]]);
+  const parent = String(ids.get('长栏目'));
+  await makeLevel(real, tag, Number(parent), PICKER_PAGE + 10);
+  const wrapper = providersFor(realHttp(real), resources);
+  const { result } = renderHook(
+    () => {
+      const reads = useTreeReads({
+        client: useRefClient('contentCategorys'),
+        pageSize: PICKER_PAGE,
+        enabled: true,
+      });
+      probe(reads);
+      return reads;
+    },
+    { wrapper },
+  );
+  await waitFor(() => expect(result.current.levels.get('0')?.keys).toContain(parent));
+  act(() => result.current.openLevel(parent));
+  await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE));
+  await waitFor(() => expect(result.current.loading).toBe(false));
+  return { result, parent };
+}
+
 describe('useTreeReads', () => {
   it('keeps the rows while a page of a level is asked for and read, and builds them again once it arrives', async () => {
-    const tag = '·读';
-    const ids = await makeTree(real, tag, [['长栏目', 0]]);
-    const parent = String(ids.get('长栏目'));
-    const count = PICKER_PAGE + 10;
-    await makeLevel(real, tag, Number(parent), count);
-    const http = realHttp(real);
-    const wrapper = providersFor(http, resources);
     // every render's rows and whether a read was under way
     const seen: Array<Pick<TreeReads, 'rows' | 'loading'>> = [];
-    const { result } = renderHook(
-      () => {
-        const reads = useTreeReads({
-          client: useRefClient('contentCategorys'),
-          pageSize: PICKER_PAGE,
-          enabled: true,
-        });
-        seen.push({ rows: reads.rows, loading: reads.loading });
-        return reads;
-      },
-      { wrapper },
+    const { result, parent } = await levelWithFirstPage('·读', (reads) =>
+      seen.push({ rows: reads.rows, loading: reads.loading }),
     );
-    await waitFor(() => expect(result.current.levels.get('0')?.keys).toContain(parent));
-    act(() => result.current.openLevel(parent));
-    await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE));
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    const count = PICKER_PAGE + 10;
 
     const before = result.current.rows;
     const from = seen.length;
@@ -63,5 +73,22 @@ describe('useTreeReads', () => {
     // then one new set of rows, kept as the read ended
     expect(new Set(since.map((s) => s.rows)).size).toBe(2);
     expect(result.current.rows.size).toBe(before.size + 10);
+  }, 90_000);
+
+  it("asks for a level's next page in a render React may cut into slices", async () => {
+    // each render's number, and what a deferred read of it gave: React hands a deferred value
+    // over at once in a transition render, and the one before in any other
+    const renders: Array<{ count: number; deferred: number }> = [];
+    const { result, parent } = await levelWithFirstPage('·续', () => {
+      const counter = useRef(0);
+      counter.current += 1;
+      renders.push({ count: counter.current, deferred: useDeferredValue(counter.current) });
+    });
+
+    const from = renders.length;
+    act(() => result.current.loadMore(parent));
+    const asked = renders[from];
+    expect(asked.deferred).toBe(asked.count);
+    await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE + 10));
   }, 90_000);
 });
