@@ -26,6 +26,7 @@ import {
   BodyRow,
   type BodyRowProps,
   BodyWrapper,
+  LoadingMoreContext,
   TableBodyContext,
   type TableBodyValue,
 } from './TableBody.tsx';
@@ -42,9 +43,12 @@ export interface DataTableProps {
   selectable: boolean;
   /** a tree's "load more" row was clicked: the next page of that level */
   onLoadMore?: (parent: string) => void;
+  /** the tree levels whose next page is being read: their "load more" row shows it, the table does not */
+  loadingMore?: readonly string[];
 }
 
 const SELECTION_WIDTH = 48;
+const NOT_LOADING_MORE: readonly string[] = [];
 /** the room the table takes until it is drawn: its header's height */
 const TABLE_PLACEHOLDER = 55;
 // antd cycles through the directions and then clears the sort; listing ascend again after
@@ -65,7 +69,15 @@ const rowProps = (row: ListRow, index?: number): BodyRowProps => ({
   depth: row.depth,
 });
 
-export function DataTable({ table, layout, lang, loading, selectable, onLoadMore }: DataTableProps) {
+export function DataTable({
+  table,
+  layout,
+  lang,
+  loading,
+  selectable,
+  onLoadMore,
+  loadingMore = NOT_LOADING_MORE,
+}: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
   const [frame, viewport] = useElementWidth<HTMLDivElement>();
   // antd's table is drawn in a render after the page's first: the page's frame (its filters and
@@ -225,9 +237,11 @@ export function DataTable({ table, layout, lang, loading, selectable, onLoadMore
   return (
     <div ref={frame} data-list-table="">
       <TableBodyContext.Provider value={body}>
-        <Spin spinning={loading}>
-          {tableDrawn ? drawnTable : <div style={{ minHeight: TABLE_PLACEHOLDER }} />}
-        </Spin>
+        <LoadingMoreContext.Provider value={loadingMore}>
+          <Spin spinning={loading}>
+            {tableDrawn ? drawnTable : <div style={{ minHeight: TABLE_PLACEHOLDER }} />}
+          </Spin>
+        </LoadingMoreContext.Provider>
       </TableBodyContext.Provider>
     </div>
   );

@@ -327,6 +327,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           loading={fetching}
           selectable={selectable}
           onLoadMore={tree ? treeTable.loadMore : undefined}
+          loadingMore={tree ? treeTable.loadingMore : undefined}
         />
       </ListCellContext.Provider>
       <Pagination

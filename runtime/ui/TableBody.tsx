@@ -168,7 +168,6 @@ export interface BodyRowProps extends HTMLAttributes<HTMLTableRowElement> {
 }
 
 export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
-  const { span, lang, onLoadMore } = useContext(TableBodyContext);
   const measure = useContext(MeasureContext);
   if (!more)
     return (
@@ -176,6 +175,25 @@ export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
         {children}
       </tr>
     );
+  return <LoadMoreRow more={more} depth={depth} measure={measure} {...props} />;
+}
+
+/**
+ * The levels whose next page is being read. A context of its own, read by the "load more" rows
+ * alone: a read starting or ending draws them, not every row of the table.
+ */
+export const LoadingMoreContext = createContext<readonly string[]>([]);
+
+interface LoadMoreRowProps extends HTMLAttributes<HTMLTableRowElement> {
+  more: MoreMark;
+  depth: number;
+  measure: ((row: HTMLTableRowElement | null) => void) | undefined;
+}
+
+/** A tree level's "load more" row: the next page of the level, read where the user asked for it. */
+function LoadMoreRow({ more, depth, measure, ...props }: LoadMoreRowProps) {
+  const { span, lang, onLoadMore } = useContext(TableBodyContext);
+  const reading = useContext(LoadingMoreContext).includes(more.parent);
   return (
     <tr ref={measure} {...props}>
       <td colSpan={span}>
@@ -188,7 +206,13 @@ export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
             paddingInlineStart: 48 + depth * INDENT,
           }}
         >
-          <Button type="link" size="small" data-more={more.parent} onClick={() => onLoadMore?.(more.parent)}>
+          <Button
+            type="link"
+            size="small"
+            data-more={more.parent}
+            loading={reading}
+            onClick={() => onLoadMore?.(more.parent)}
+          >
             {t('loadMore', lang, { shown: more.shown, total: more.total })}
           </Button>
         </span>

@@ -50,7 +50,13 @@ export interface TreeReads {
   order: string[];
   /** how many hits are loaded, of how many */
   searchCount: { shown: number; total: number };
+  /** a read is under way: any of those below */
   loading: boolean;
+  /** a read the whole list waits for: a level's first page, the search, the chosen rows */
+  loadingList: boolean;
+  /** the levels whose next page is being read (their "load more" entry shows it), by parent key;
+   * 'search' for the search's next page */
+  loadingMore: readonly string[];
   /** asks for the first page of a level (a node opened) */
   openLevel(parent: string): void;
   /** reads the first page of a level; resolves once it is there */
@@ -62,7 +68,10 @@ export interface TreeReads {
 /** The pages of the levels that have arrived, in the order they were asked for. */
 interface LevelReads {
   pages: Array<{ parent: string; data: ListResult<Row> }>;
+  /** a level's first page is being read */
   fetching: boolean;
+  /** the levels whose later page is being read: an array, which react-query's sharing keeps */
+  fetchingMore: string[];
 }
 
 const NO_IDS: readonly string[] = [];
@@ -115,7 +124,12 @@ export function useTreeReads({
     combine: useCallback(
       (results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelReads => ({
         pages: results.flatMap((r, i) => (r.data ? [{ parent: requested[i].parent, data: r.data }] : [])),
-        fetching: results.some((r) => r.isFetching),
+        fetching: results.some((r, i) => r.isFetching && requested[i].page === 1),
+        fetchingMore: [
+          ...new Set(
+            results.flatMap((r, i) => (r.isFetching && requested[i].page > 1 ? [requested[i].parent] : [])),
+          ),
+        ],
       }),
       [requested],
     ),
@@ -206,7 +220,10 @@ export function useTreeReads({
     order,
     searchCount: { shown: hits.length, total: found.data?.pages.at(-1)?.total ?? 0 },
     // a level that failed to load (a picker the user may not read) stops spinning
-    loading: found.isFetching || paths.isFetching || levelReads.fetching,
+    loading:
+      found.isFetching || paths.isFetching || levelReads.fetching || levelReads.fetchingMore.length > 0,
+    loadingList: (found.isFetching && !found.isFetchingNextPage) || paths.isFetching || levelReads.fetching,
+    loadingMore: found.isFetchingNextPage ? [...levelReads.fetchingMore, 'search'] : levelReads.fetchingMore,
     openLevel: (parent) => addPage({ parent, page: 1 }),
     loadLevel: async (parent) => {
       await queryClient.fetchQuery(levelQuery({ parent, page: 1 }));

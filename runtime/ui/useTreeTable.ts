@@ -25,7 +25,10 @@ export interface TreeTable {
   rows: Row[];
   expanded: ExpandedState;
   onExpandedChange(updater: Updater<ExpandedState>): void;
+  /** what the whole table waits for: the top level, a level opened, the search */
   loading: boolean;
+  /** the levels whose next page is being read: their "load more" row shows it, not the table */
+  loadingMore: readonly string[];
   loadMore(parent: string): void;
 }
 
@@ -100,7 +103,8 @@ export function useTreeTable(
       // in one piece, a frame over 50 ms of its own before the level's rows arrive
       startTransition(() => setExpanded(open));
     },
-    loading: reads.loading,
+    loading: reads.loadingList,
+    loadingMore: reads.loadingMore,
     loadMore: reads.loadMore,
   };
 }

@@ -121,17 +121,32 @@ describe('the list page of a tree resource', () => {
     const more = async (shown: number) =>
       (await screen.findByText(`加载更多（已显示 ${shown} / 2000）`)).closest('button') as HTMLElement;
     const page = treePage(resourceNamed(resources, 'contentCategorys'));
+    // what each read drew, whenever it happened: the "load more" button reading, the table spinning
+    const drawn = { buttonReading: false, tableSpinning: false };
+    const watch = new MutationObserver(() => {
+      if (document.querySelector('button[data-more].ant-btn-loading')) drawn.buttonReading = true;
+      if (document.querySelector('[data-list-table] .ant-spin-spinning')) drawn.tableSpinning = true;
+    });
+    watch.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
     for (let shown = page; shown < 2000; shown += page) fireEvent.click(await more(shown));
     await screen.findByText('子栏目2000·大');
+    watch.disconnect();
+    // a page of a level is read where the user asked for it; the table stays as it is
+    expect(drawn).toEqual({ buttonReading: true, tableSpinning: false });
     expect(screen.queryByText(/加载更多/)).toBeNull();
     expect(screen.queryByText('子栏目0001·大')).toBeNull();
     const pages = reads().filter((q) => q.get('parentId') === String(parent));
     expect(pages.map((q) => q.get('page'))).toEqual(['1', '2', '3', '4']);
 
     // the table holds the 2,000 rows and the other top rows, but draws a window of them
-    const drawn = document.querySelectorAll('tbody tr[data-row-key]');
-    expect(drawn.length).toBeGreaterThan(10);
-    expect(drawn.length).toBeLessThan(100);
+    const drawnRows = document.querySelectorAll('tbody tr[data-row-key]');
+    expect(drawnRows.length).toBeGreaterThan(10);
+    expect(drawnRows.length).toBeLessThan(100);
     // the rows left out stand as a spacer above the drawn ones, so the page scrolls as if all were there
     const spacer = document.querySelector('tbody tr[data-spacer] td') as HTMLElement;
     expect(Number.parseInt(spacer.style.height, 10)).toBeGreaterThan(1900 * 40);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
 import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
-import { type TreeReads, useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
+import { type TreeReadOptions, type TreeReads, useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
 import { makeLevel, makeTree } from './categoryTree.ts';
 import { loadResources, providersFor, realHttp } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
@@ -23,6 +23,23 @@ afterAll(async () => {
   await real?.close();
 });
 
+/** The category tree's reads as a picker makes them, with `probe` called in each render. */
+function renderReads(probe: (reads: TreeReads) => void, options: Pick<TreeReadOptions, 'search'> = {}) {
+  return renderHook(
+    () => {
+      const reads = useTreeReads({
+        client: useRefClient('contentCategorys'),
+        pageSize: PICKER_PAGE,
+        enabled: true,
+        ...options,
+      });
+      probe(reads);
+      return reads;
+    },
+    { wrapper: providersFor(realHttp(real), resources) },
+  );
+}
+
 /**
  * A level of PICKER_PAGE + 10 categories under a new root, its reads rendered with `probe` called
  * in each render, and its first page read; gives the reads and the level's parent key.
@@ -31,19 +48,7 @@ async function levelWithFirstPage(tag: string, probe: (reads: TreeReads) => void
   const ids = await makeTree(real, tag, [['长栏目', 0]]);
   const parent = String(ids.get('长栏目'));
   await makeLevel(real, tag, Number(parent), PICKER_PAGE + 10);
-  const wrapper = providersFor(realHttp(real), resources);
-  const { result } = renderHook(
-    () => {
-      const reads = useTreeReads({
-        client: useRefClient('contentCategorys'),
-        pageSize: PICKER_PAGE,
-        enabled: true,
-      });
-      probe(reads);
-      return reads;
-    },
-    { wrapper },
-  );
+  const { result } = renderReads(probe);
   await waitFor(() => expect(result.current.levels.get('0')?.keys).toContain(parent));
   act(() => result.current.openLevel(parent));
   await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE));
@@ -54,9 +59,14 @@ async function levelWithFirstPage(tag: string, probe: (reads: TreeReads) => void
 describe('useTreeReads', () => {
   it('keeps the rows while a page of a level is asked for and read, and builds them again once it arrives', async () => {
     // every render's rows and whether a read was under way
-    const seen: Array<Pick<TreeReads, 'rows' | 'loading'>> = [];
+    const seen: Array<Pick<TreeReads, 'rows' | 'loading' | 'loadingList' | 'loadingMore'>> = [];
     const { result, parent } = await levelWithFirstPage('·读', (reads) =>
-      seen.push({ rows: reads.rows, loading: reads.loading }),
+      seen.push({
+        rows: reads.rows,
+        loading: reads.loading,
+        loadingList: reads.loadingList,
+        loadingMore: reads.loadingMore,
+      }),
     );
     const count = PICKER_PAGE + 10;
 
@@ -70,6 +80,10 @@ describe('useTreeReads', () => {
     const waiting = since.filter((s) => s.rows === before);
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.some((s) => s.loading)).toBe(true);
+    // a later page is read as the level's own: what waits on the whole list does not
+    expect(waiting.some((s) => s.loadingMore.length === 1 && s.loadingMore[0] === parent)).toBe(true);
+    expect(since.some((s) => s.loadingList)).toBe(false);
+    expect(result.current.loadingMore).toEqual([]);
     // then one new set of rows, kept as the read ended
     expect(new Set(since.map((s) => s.rows)).size).toBe(2);
     expect(result.current.rows.size).toBe(before.size + 10);
@@ -90,5 +104,27 @@ describe('useTreeReads', () => {
     const asked = renders[from];
     expect(asked.deferred).toBe(asked.count);
     await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE + 10));
+  }, 90_000);
+
+  it("reads the search's next page as its own, not as a read of the whole list", async () => {
+    const tag = '·搜';
+    const ids = await makeTree(real, tag, [['长栏目', 0]]);
+    await makeLevel(real, tag, ids.get('长栏目')!, PICKER_PAGE + 10);
+    const search = { categoryName: tag };
+    const seen: Array<Pick<TreeReads, 'loadingList' | 'loadingMore'>> = [];
+    const { result } = renderReads(
+      (reads) => seen.push({ loadingList: reads.loadingList, loadingMore: reads.loadingMore }),
+      { search },
+    );
+    await waitFor(() => expect(result.current.hits).toHaveLength(PICKER_PAGE));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+
+    const from = seen.length;
+    act(() => result.current.loadMore('search'));
+    // the root and its children all match
+    await waitFor(() => expect(result.current.hits).toHaveLength(PICKER_PAGE + 11));
+    const since = seen.slice(from);
+    expect(since.some((s) => s.loadingMore.includes('search'))).toBe(true);
+    expect(since.some((s) => s.loadingList)).toBe(false);
   }, 90_000);
 });
