@@ -50,9 +50,11 @@ interface Frames {
 interface FrameEntry {
   start: number;
   duration: number;
-  /** from the frame's start to its rendering (its tasks), then style and layout, then the rest */
+  /** its tasks: from the frame's start to its rendering */
   work: number;
+  /** its rendering before style and layout (animation-frame callbacks) */
   render: number;
+  /** its style and layout, to the frame's end */
   styleAndLayout: number;
   scripts: Array<{ invoker: string; source: string; duration: number; forced: number }>;
 }

@@ -206,6 +206,17 @@ export function useTreeReads({
     return { rows, levels, hits, order };
   }, [paths.data, levelPages, found.data, searching]);
 
+  // what the whole list waits for, and the levels whose next page is read (the search's too):
+  // the same array while they stay, as the "load more" rows are drawn again when it changes
+  const loadingList =
+    (found.isFetching && !found.isFetchingNextPage) || paths.isFetching || levelReads.fetching;
+  const { fetchingMore } = levelReads;
+  const searchingMore = found.isFetchingNextPage;
+  const loadingMore = useMemo(
+    () => (searchingMore ? [...fetchingMore, 'search'] : fetchingMore),
+    [fetchingMore, searchingMore],
+  );
+
   const addPage = useCallback((next: LevelPage) => {
     setRequested((now) =>
       now.some((r) => r.parent === next.parent && r.page === next.page) ? now : [...now, next],
@@ -220,10 +231,9 @@ export function useTreeReads({
     order,
     searchCount: { shown: hits.length, total: found.data?.pages.at(-1)?.total ?? 0 },
     // a level that failed to load (a picker the user may not read) stops spinning
-    loading:
-      found.isFetching || paths.isFetching || levelReads.fetching || levelReads.fetchingMore.length > 0,
-    loadingList: (found.isFetching && !found.isFetchingNextPage) || paths.isFetching || levelReads.fetching,
-    loadingMore: found.isFetchingNextPage ? [...levelReads.fetchingMore, 'search'] : levelReads.fetchingMore,
+    loading: loadingList || loadingMore.length > 0,
+    loadingList,
+    loadingMore,
     openLevel: (parent) => addPage({ parent, page: 1 }),
     loadLevel: async (parent) => {
       await queryClient.fetchQuery(levelQuery({ parent, page: 1 }));
