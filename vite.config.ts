@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { preloadOnStart } from './build/preloadOnStart.ts';
 import { signedInChunks } from './build/signedInChunks.ts';
 
 // The dev server hands API calls to the API server (`npm run serve` or the dev server's own
@@ -18,10 +19,12 @@ export default defineConfig(({ mode }) => {
     },
   });
 
-  // what the sign-in page needs, and what every signed-in page does and the sign-in page does not
+  // what the entry runs first, what the sign-in page needs, and what every signed-in page does and
+  // the sign-in page does not
   const chunks = signedInChunks({
     root: process.cwd(),
-    signIn: ['src/main.tsx', 'src/views/login/index.tsx'],
+    start: 'src/main.tsx',
+    signIn: ['src/app/mountApp.tsx', 'src/views/login/index.tsx'],
     // the shell and the home page every sign-in lands on; antd's Chinese texts (Chinese is the default)
     shell: ['src/layout/Layout.tsx', 'src/views/dashboard/index.tsx'],
     shellPackages: [/node_modules[\\/]antd[\\/]locale[\\/]zh_CN\.js$/],
@@ -45,6 +48,7 @@ export default defineConfig(({ mode }) => {
     // (server/plugins/static.ts), so compression costs nothing per request
     plugins: [
       chunks.plugin,
+      preloadOnStart(process.cwd(), ['src/app/mountApp.tsx']),
       react(),
       compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
     ],
@@ -91,18 +95,17 @@ export default defineConfig(({ mode }) => {
                 priority: 10,
               },
               {
-                // the app's stores, session and HTTP client, which the first page needs whatever it is
+                // what the entry imports statically, the app's first part (src/main.tsx): its stores,
+                // session, router and HTTP client; never react-dom, which its root's chunk prepares
                 name: 'app',
-                test: (id: string) =>
-                  /[\\/](src[\\/](stores|session|router)[\\/]|src[\\/]i18n[\\/](messages|useT|useAntdLocale)\.ts|src[\\/](config|feedback)\.ts|src[\\/]api[\\/](http|session|routes)\.ts|runtime[\\/]client[\\/](http|apiError|constants|envelope|formEncode)\.ts|runtime[\\/]contract\.ts)/.test(
-                    id,
-                  ),
+                test: chunks.inStart,
                 priority: 5,
               },
               {
-                // the rest of what the entry and the sign-in page import (its icons, the language
-                // switch): one file, and kept out of the signed-in group below, which would otherwise
-                // take them along as its dependencies and the sign-in page with them
+                // what the app's root and the sign-in page add (react-dom, the page's icons, the
+                // language switch), imported once the app's first part has run: one file, kept out
+                // of the signed-in group below, which would otherwise take them along as its
+                // dependencies and the sign-in page with them
                 name: 'sign-in',
                 test: chunks.inSignIn,
                 priority: 4,

@@ -1,12 +1,14 @@
-// Which modules go in the chunk every signed-in page starts with, which in the sign-in page's own
-// chunk, and which in the chunks of a few large pages, one chunk each (vite.config.ts's
-// codeSplitting groups, docs/benchmarks.md "Bundle").
+// Which modules go in the chunk the entry evaluates first, which in the chunk every signed-in
+// page starts with, which in the sign-in page's own chunk, and which in the chunks of a few large
+// pages, one chunk each (vite.config.ts's codeSplitting groups, docs/benchmarks.md "Bundle").
 //
 // Left to itself the bundler makes a chunk of each set of lazy chunks that share modules: the
 // shell and the dashboard needed 43 files after sign-in, each antd component and icon the shell
 // shares with some view its own, while a browser fetches six at a time from one host. This plugin
-// walks the import graph from the shell and the home page, and from the entry and the sign-in
-// page, so the groups can take exactly those modules.
+// walks the import graph from the entry, from the app's root and the sign-in page, and from the
+// shell and the home page, so the groups can take exactly those modules. The entry's own graph
+// is kept apart from the root's: the entry runs first and alone (src/main.tsx), and a chunk it
+// shared with the root would bring react-dom's preparation into its task.
 //
 // antd and its icons are each imported through one index that re-exports every component: walked
 // through it, the shell would seem to import all of antd, form controls and tables included. The
@@ -41,7 +43,9 @@ const OTHER_IMPORT = /import\s+(?!type\b)[^'"{;]*?\bfrom\s*['"]([^'"]+)['"]/g;
 
 export interface SignedInChunks {
   plugin: Plugin;
-  /** the modules the sign-in page and the entry need (not views, not the entry itself) */
+  /** the modules the entry imports statically, which every page evaluates first (not the entry) */
+  inStart(id: string): boolean;
+  /** the modules the sign-in page and the app's root need beyond those (not views) */
   inSignIn(id: string): boolean;
   /** the modules every signed-in page needs and the sign-in page does not (not views) */
   inShell(id: string): boolean;
@@ -60,7 +64,9 @@ export interface PageRoots {
 export interface SignedInRoots {
   /** the project's folder: the files below are relative to it */
   root: string;
-  /** files (relative to the project) the sign-in page starts from: the entry and its view */
+  /** the entry (relative to the project): what it imports statically is the app's first part */
+  start: string;
+  /** files (relative to the project) the sign-in page starts from: the app's root and its view */
   signIn: string[];
   /** files every signed-in page starts from: the shell, the home page */
   shell: string[];
@@ -78,6 +84,7 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
   // a source file → the component modules it imports through a package index, or null when it
   // takes the index whole (`import * as`, a default import): then the walk follows the index
   const barrelImports = new Map<string, Map<string, string[] | null>>();
+  let start = new Set<string>();
   let signIn = new Set<string>();
   let shell = new Set<string>();
   const pages = new Map<string, Set<string>>();
@@ -150,21 +157,36 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
         files
           .map((file) => idOf(realpathSync(join(roots.root, file))))
           .filter((id): id is string => Boolean(id));
+      const startRoots = fromRoot([roots.start]);
       const signInRoots = fromRoot(roots.signIn);
       const shellRoots = [
         ...fromRoot(roots.shell),
         ...ids.filter((id) => roots.shellPackages.some((pattern) => pattern.test(id))),
       ];
-      if (signInRoots.length !== roots.signIn.length || shellRoots.length < roots.shell.length)
+      if (
+        startRoots.length !== 1 ||
+        signInRoots.length !== roots.signIn.length ||
+        shellRoots.length < roots.shell.length
+      )
         this.error(
-          `signed-in-chunks: a root is missing from the build (${[...roots.signIn, ...roots.shell]})`,
+          `signed-in-chunks: a root is missing from the build (${[roots.start, ...roots.signIn, ...roots.shell]})`,
+        );
+      // the entry itself stays the entry's chunk; the sign-in roots (the app's root, the sign-in
+      // page's view, which `never` keeps out) go with what they import
+      start = walk(startRoots);
+      for (const id of startRoots) start.delete(id);
+      const reactDom = [...start].find((id) =>
+        /node_modules[\\/]react-dom[\\/]client\.js$/.test(stripQuery(id)),
+      );
+      if (reactDom)
+        this.error(
+          `signed-in-chunks: ${roots.start} imports react-dom/client (through antd or rc-component?); its first part must not, see src/main.tsx`,
         );
       signIn = walk(signInRoots);
-      for (const id of signInRoots) signIn.delete(id);
+      for (const id of [...start, ...startRoots]) signIn.delete(id);
       shell = walk(shellRoots);
-      for (const id of signIn) shell.delete(id);
-      for (const id of signInRoots) shell.delete(id);
-      const taken = new Set([...signIn, ...signInRoots, ...shell]);
+      for (const id of [...start, ...startRoots, ...signIn]) shell.delete(id);
+      const taken = new Set([...start, ...startRoots, ...signIn, ...shell]);
       pages.clear();
       for (const [name, page] of Object.entries(roots.pages)) {
         const pageRoots = fromRoot(page.files);
@@ -179,6 +201,7 @@ export function signedInChunks(roots: SignedInRoots): SignedInChunks {
 
   return {
     plugin,
+    inStart: (id) => start.has(id) && !roots.never.test(id),
     inSignIn: (id) => signIn.has(id) && !roots.never.test(id),
     inShell: (id) => shell.has(id) && !roots.never.test(id),
     inPage: (name) => (id) => (pages.get(name)?.has(id) ?? false) && !roots.never.test(id),

@@ -1,25 +1,32 @@
 // first: every style element the page makes from here on carries the page's nonce (cspNonce.ts)
 import './app/cspNonce.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { afterNextFrame } from './app/afterNextFrame.ts';
 import { connectHttp } from './app/connectHttp.ts';
-import { Root } from './app/Root.tsx';
 import { LOGIN_PATH } from './config.ts';
-import { resumeSignedInPage } from './router/preload.ts';
+import { preloadSignedInPage, resumeSession } from './router/preload.ts';
 import { router } from './router/router.tsx';
 import { useSessionStore } from './stores/session.ts';
 import './styles/layout.css';
 
-// before the first call: the HTTP client asks the app for the token and shows failures through it
-connectHttp();
+// The app starts in parts, each in a task of its own with a frame drawn between them, as together
+// they held the page for one frame of 50-160 ms on a slow machine (docs/benchmarks.md, "Tree
+// tables"): this module with the stores, the router and the HTTP client, and the session's calls;
+// then the code the page will need, asked for a part at a time (preloadSignedInPage); then
+// react-dom and the first render (mountApp.tsx, which index.html preloads beside this file).
+async function start(): Promise<void> {
+  // before the first call: the HTTP client asks the app for the token and shows failures through it
+  connectHttp();
+  // A reload with a session asks for the profile and the route table before React's first render
+  // rather than in the route guard's effect after it: the page they open is drawn that much sooner.
+  const { pathname } = router.state.location;
+  const resuming = useSessionStore.getState().token && pathname !== LOGIN_PATH && resumeSession(pathname);
+  if (resuming) {
+    await afterNextFrame();
+    await preloadSignedInPage(pathname);
+  }
+  await afterNextFrame();
+  const { mountApp } = await import('./app/mountApp.tsx');
+  mountApp(document.getElementById('root')!);
+}
 
-// A reload with a session asks for the profile and the route table before React's first render
-// rather than in the route guard's effect after it: the page they open is drawn that much sooner.
-const { pathname } = router.state.location;
-if (useSessionStore.getState().token && pathname !== LOGIN_PATH) resumeSignedInPage(pathname);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
-);
+void start();

@@ -4,7 +4,8 @@
 // first, and React then holds the page back for up to 300 ms after it (docs/benchmarks.md).
 
 import { dashboardQuery } from '../api/dashboard.ts';
-import { manifestQuery } from '../app/manifest.ts';
+import { afterNextFrame, frameByFrame } from '../app/afterNextFrame.ts';
+import { manifestQuery, prefetchManifest } from '../app/manifest.ts';
 import { queryClient } from '../app/queryClient.ts';
 import { loadBarChart } from '../components/dashboard/loadBarChart.ts';
 import { HOME_PATH } from '../config.ts';
@@ -19,23 +20,39 @@ import { preloadView, ShellLayout } from './views.tsx';
 
 /**
  * What a sign-in, or a reload with a session, can start before the route table is back: the
- * shell's code, the page's when it is one of the constant routes, antd's Chinese texts, and for the
+ * manifest the pages inside the shell are made from, the shell's code, the page's when it is one of the constant routes, antd's Chinese texts, and for the
  * home page its figures (its calendar's month among them) and its chart's code, none of which
  * needs the table. Called once the session's profile and route table are asked for (restoreSession), so
  * those calls go first: a browser opens six connections to a host, and the code would fill them.
+ *
+ * Each part is asked for in a task of its own, a frame after the one before: a chunk the browser
+ * already holds in its memory cache (a reload's) is compiled there and then, in the task that asks
+ * for it, 20-40 ms for the shell's or the list page's on the machines of docs/benchmarks.md.
  */
-export function preloadSignedInPage(pathname: string): void {
-  void ShellLayout.preload();
+export function preloadSignedInPage(pathname: string): Promise<void> {
   // a page the app knows before the route table is back (the home page, the personal centre)
   const page = findRouteTrail(usePermissionStore.getState().routes, pathname).at(-1);
-  if (page) void preloadView(page.component);
-  if (useLanguageStore.getState().lang === 'zh') void loadChineseLocale();
-  // (not for a user held on the password page, to whom the server refuses the figures)
-  if (pathname === HOME_PATH && !useSessionStore.getState().firstlogin) {
-    void queryClient.prefetchQuery(dashboardQuery);
-    // the figures bring the calendar's month along
-    void loadBarChart();
-  }
+  const steps = [
+    prefetchManifest,
+    () => void ShellLayout.preload(),
+    ...(page ? [() => void preloadView(page.component)] : []),
+    () => {
+      if (useLanguageStore.getState().lang === 'zh') void loadChineseLocale();
+      // (not for a user held on the password page, to whom the server refuses the figures)
+      if (pathname === HOME_PATH && !useSessionStore.getState().firstlogin) {
+        void queryClient.prefetchQuery(dashboardQuery);
+        // the figures bring the calendar's month along
+        void loadBarChart();
+      }
+    },
+  ];
+  // a session that ended meanwhile (a sign-in whose profile failed, a revoked token) asks for
+  // nothing more: the server would refuse the calls, each with a toast
+  return frameByFrame(
+    steps.map((step) => () => {
+      if (useSessionStore.getState().token) step();
+    }),
+  );
 }
 
 /**
@@ -51,32 +68,41 @@ export async function prepareSignedInPage(routes: readonly AppRoute[], target: s
   await Promise.allSettled([
     inShell && ShellLayout.preload(),
     inShell && queryClient.ensureQueryData(manifestQuery),
-    page && preloadView(page.component),
     useLanguageStore.getState().lang === 'zh' && loadChineseLocale(),
+    // a frame later, in a task apart from the route list's arrival: see preloadSignedInPage
+    page && afterNextFrame().then(() => preloadView(page.component)),
   ]);
 }
 
 let resuming: Promise<void> | undefined;
 
 /**
- * A reload with a session: the profile and the route table, and beside them what the page at
- * `pathname` needs. Called before React's first render and again by the route guard, which then
- * finds it under way. A failure ends the session: the guard sends the user to sign in. Gives the
- * resume it started, or undefined when one is under way or there is no session to resume.
+ * A reload with a session: the profile and the route table. Called before React's first render
+ * (main.tsx) and again by the route guard, which then finds it under way. A failure ends the
+ * session: the guard sends the user to sign in. Gives the resume it started, or undefined when one
+ * is under way or there is no session to resume.
  */
-export function resumeSignedInPage(pathname: string): Promise<void> | undefined {
+export function resumeSession(pathname: string): Promise<void> | undefined {
   // a resume that failed before the guard's first render has already ended the session: the
   // guard's call then finds no token and asks nothing (no profile of user '' to be refused)
   if (resuming || !useSessionStore.getState().token) return undefined;
   // the table is drawn a transition after it arrives (shownTable.ts): a guard still drawn under
   // the old one finds the session already resumed
   if (usePermissionStore.getState().generated) return undefined;
-  // the calls first: a browser opens six connections to a host, and the code fetches would fill them
   resuming = restoreSession((routes) => prepareSignedInPage(routes, pathname))
     .catch(() => useSessionStore.getState().resetToken())
     .finally(() => {
       resuming = undefined;
     });
-  preloadSignedInPage(pathname);
   return resuming;
+}
+
+/**
+ * The resume and, when it starts one, what the page at `pathname` needs beside it: the calls
+ * first, as a browser opens six connections to a host and the code fetches would fill them.
+ */
+export function resumeSignedInPage(pathname: string): Promise<void> | undefined {
+  const started = resumeSession(pathname);
+  if (started) void preloadSignedInPage(pathname);
+  return started;
 }

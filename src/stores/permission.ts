@@ -3,7 +3,6 @@
 
 import { create } from 'zustand';
 import { routesRequest } from '../api/routes.ts';
-import { prefetchManifest } from '../app/manifest.ts';
 import { constantRoutes } from '../router/constantRoutes.ts';
 import { pagesOf } from '../router/trail.ts';
 import { buildDynamicRoutes, CATCH_ALL_ROUTE } from '../router/transform.ts';
@@ -43,8 +42,6 @@ export const usePermissionStore = create<PermissionState>()((set, get) => ({
   permissions: [],
 
   async generateRoutes(prepare) {
-    // the pages inside the shell need the manifest; fetch it beside the route list, not after
-    prefetchManifest();
     const dynamicRoutes = buildDynamicRoutes(await routesRequest(), constantPaths);
     const routes = [...constantRoutes, ...dynamicRoutes];
     await prepare?.(routes);

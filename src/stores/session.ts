@@ -12,6 +12,7 @@ import {
   switchRoleRequest,
   userInfoRequest,
 } from '../api/session.ts';
+import { prefetchManifest } from '../app/manifest.ts';
 import { queryClient } from '../app/queryClient.ts';
 import { TOKEN_COOKIE } from '../config.ts';
 import { readSessionValue, writeSessionValues } from '../session/sessionStorage.ts';
@@ -219,6 +220,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     queryClient.clear();
     useTabsStore.getState().reset();
     await get().fetchUserInfo();
+    // the pages inside the shell need the manifest: asked for beside the route list, not after it
+    prefetchManifest();
     await usePermissionStore.getState().generateRoutes();
   },
 }));

@@ -46,7 +46,7 @@ export default function LoginPage() {
         // the page opens once its code is here, so it draws whole rather than behind a spinner
         const restored = restoreSession((routes) => prepareSignedInPage(routes, target));
         // its code and data asked for now, beside the profile and the route list, not after them
-        preloadSignedInPage(target.split(/[?#]/, 1)[0]);
+        void preloadSignedInPage(target.split(/[?#]/, 1)[0]);
         await restored;
       } catch (failure) {
         // half a session (a token without a profile or routes) is no session

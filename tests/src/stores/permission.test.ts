@@ -2,9 +2,6 @@
 // the server builds from the menus a signed-in user's roles grant.
 import { waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../../runtime/contract.ts';
-import { manifestQuery } from '../../../src/app/manifest.ts';
-import { queryClient } from '../../../src/app/queryClient.ts';
 import { constantRoutes } from '../../../src/router/constantRoutes.ts';
 import { CATCH_ALL_ROUTE } from '../../../src/router/transform.ts';
 import type { AppRoute } from '../../../src/router/types.ts';
@@ -51,23 +48,6 @@ describe('permission store', () => {
     expect(store().routes.at(-1)?.path).toBe('*');
     expect(store().routes.filter((r) => r.path === '*')).toHaveLength(1);
     expect(store().routes.slice(0, constantRoutes.length)).toEqual(constantRoutes);
-    expect(store().generated).toBe(true);
-  });
-
-  it('asks for the manifest beside the route list, not after it', async () => {
-    await signIn('perm_beside', ['sys:users:list']);
-    // the route list is held on its way: the manifest must arrive while it is
-    const release = api.hold('GET', API_PATHS.routes);
-    const generating = store().generateRoutes();
-    try {
-      await waitFor(() => expect(queryClient.getQueryData(manifestQuery.queryKey)).toBeDefined());
-      expect(api.count('GET', API_PATHS.manifest)).toBe(1);
-      expect(api.count('GET', API_PATHS.routes)).toBe(1);
-      expect(store().generated).toBe(false);
-    } finally {
-      release();
-    }
-    await generating;
     expect(store().generated).toBe(true);
   });
 

@@ -3,11 +3,14 @@
 // fields the shipped one leaves out (positionId, positionRankId, classifiedGrades; docs/api.md:
 // the user info fills them when the users schema has them), so every session-storage key the
 // spec names has a value to carry. Each test signs in a user of its own.
+import { waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../../runtime/contract.ts';
 import type { Field, Manifest } from '../../../runtime/schema/types.ts';
 import { registerFeedback } from '../../../src/app/feedback.ts';
+import { manifestQuery } from '../../../src/app/manifest.ts';
+import { queryClient } from '../../../src/app/queryClient.ts';
 import { usePermissionStore } from '../../../src/stores/permission.ts';
 import { avatarName, useSessionStore } from '../../../src/stores/session.ts';
 import { useTabsStore } from '../../../src/stores/tabs.ts';
@@ -292,6 +295,22 @@ describe('role switch (spec §4)', () => {
     expect(usePermissionStore.getState().routes.some((r) => r.path === '/cms')).toBe(true);
     expect(usePermissionStore.getState().permissions).toEqual(['cms:contents:list']);
     expect(useTabsStore.getState().visitedViews).toEqual([]);
+  });
+
+  it("asks for the new role's manifest beside its route list, not after it", async () => {
+    await twoRoles('switch_manifest');
+    // the route list is held on its way: the manifest must arrive while it is
+    const release = api.hold('GET', API_PATHS.routes);
+    const switching = session().switchRole('switch_manifest_teacher');
+    try {
+      await waitFor(() => expect(queryClient.getQueryData(manifestQuery.queryKey)).toBeDefined());
+      expect(api.count('GET', API_PATHS.manifest)).toBe(1);
+      expect(api.count('GET', API_PATHS.routes)).toBe(1);
+    } finally {
+      release();
+    }
+    await switching;
+    expect(usePermissionStore.getState().routes.some((r) => r.path === '/cms')).toBe(true);
   });
 
   it('lists the roles the user holds to switch between', async () => {
