@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
+import { signedInPage } from './signedInPage.ts';
 
 const ROWS = 10_000;
 const BIG = 5_000;
@@ -409,20 +410,8 @@ async function main(): Promise<void> {
     await db.query('analyze cms_content_categorys');
     await db.end();
 
-    const login = await fetch(`${base}/api/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin', password }),
-    });
-    const { data } = (await login.json()) as { data: { token: string; userId: number } };
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    const page = await context.newPage();
-    await page.addInitScript(
-      (session) => {
-        for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, String(value));
-      },
-      { token: data.token, userId: data.userId, userName: 'admin', firstlogin: false },
-    );
+    const page = await signedInPage(context, base, password);
     await page.addInitScript(observeFrames);
     await page.addInitScript({ content: countRenders });
     // Chromium's counters in thread time: the main thread's CPU, whatever else the machine runs

@@ -1,0 +1,183 @@
+// The app's start in the browser (docs/benchmarks.md, "Tree tables"): how often it holds the page
+// for a frame over 50 ms. bench:treetable opens the app once of each kind in a run; the start's
+// frames come and go with the machine's other work, so this opens it many times: signed in, in a
+// fresh browser context (nothing cached) on the home page; then the categories page on a reload
+// (the code in the browser's memory cache, not yet in its code cache); then on a later reload
+// (the code cache used). Frames are read from the `long-animation-frame` PerformanceObserver.
+//
+// With `--against DIR` (another build's dist/, e.g. `npx vite build --outDir /tmp/before` at an
+// earlier commit) a second server serves that build, and the two are opened in turns, so both
+// meet the same load.
+//
+//   npm run bench:start                          (builds first; `npx tsx bench/appStart.ts` reuses dist/)
+//   npx tsx bench/appStart.ts --runs 12 --against /tmp/before [--frames]
+import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { type ServerProcess, startServerProcess } from '../tests/e2e/serverProcess.ts';
+import { signedInPage } from './signedInPage.ts';
+
+const GOAL_MS = 50;
+const PASSWORD = 'Bench-admin-pass-1';
+
+interface Frame {
+  duration: number;
+  /** the scripts of 5 ms or more that ran in it, by what started them */
+  scripts: string[];
+}
+
+declare global {
+  interface Window {
+    __frames: Frame[];
+  }
+}
+
+/** Collects every long animation frame from the page's start (an init script). */
+function observeFrames() {
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const frame = entry as PerformanceEntry & {
+        scripts: Array<{ invoker: string; sourceURL: string; duration: number }>;
+      };
+      window.__frames.push({
+        duration: entry.duration,
+        scripts: frame.scripts
+          .filter((script) => script.duration >= 5)
+          .map((script) => {
+            const file = script.sourceURL.split('/').pop() || script.invoker.split('/').pop();
+            return `${script.invoker.startsWith('http') ? 'module' : script.invoker} (${file}) ${script.duration.toFixed(0)} ms`;
+          }),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+}
+
+/** The frames over the goal since the page's start, a frame and a moment after the last drawing. */
+async function longFrames(page: Page): Promise<Frame[]> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 150))));
+  return (await page.evaluate(() => window.__frames)).filter((frame) => frame.duration > GOAL_MS);
+}
+
+const PHASES = ['first visit (home page)', 'reload (categories page)', 'later reload (code cached)'] as const;
+
+interface Phase {
+  frames: Frame[][];
+  took: number[];
+}
+
+/**
+ * A copy of the project whose dist/ is `dir`: the server serves the dist/ of the folder it runs
+ * in, and takes the rest (its build, the schemas) from there too.
+ */
+async function projectWithDist(dir: string): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'schema-admin-start-'));
+  for (const entry of await readdir('.')) {
+    if (entry !== 'dist') await symlink(resolve(entry), join(root, entry));
+  }
+  await symlink(resolve(dir), join(root, 'dist'));
+  return root;
+}
+
+/** Opens the app in a fresh context, then reloads twice; the phases' frames and times. */
+async function visit(browser: Awaited<ReturnType<typeof chromium.launch>>, base: string): Promise<Phase[]> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  try {
+    const page = await signedInPage(context, base, PASSWORD);
+    await page.addInitScript(observeFrames);
+    const phases: Phase[] = [];
+    const open = async (hash: string, drawn: string) => {
+      // a document of the site first: the app then loads in the renderer that will keep it
+      await page.goto(`${base}/api/sys/nothing`);
+      const started = Date.now();
+      await page.goto(`${base}/${hash}`);
+      await page.locator(drawn).first().waitFor();
+      const took = Date.now() - started;
+      phases.push({ frames: [await longFrames(page)], took: [took] });
+    };
+    await open('#/dashboard', '[data-testid="sidebar"] .ant-menu-submenu-title');
+    await open('#/cms/contentCategorys', 'tbody tr[data-row-key]');
+    await open('#/cms/contentCategorys', 'tbody tr[data-row-key]');
+    return phases;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '8' },
+      against: { type: 'string' },
+      frames: { type: 'boolean' },
+    },
+  });
+  const runs = Number(values.runs);
+  const builds: Array<{ name: string; folder?: string }> = [{ name: 'dist/' }];
+  if (values.against) builds.push({ name: values.against, folder: await projectWithDist(values.against) });
+  const servers: ServerProcess[] = [];
+  const here = process.cwd();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  });
+  try {
+    for (const build of builds) {
+      // the server's child process starts in the current folder
+      if (build.folder) process.chdir(build.folder);
+      try {
+        servers.push(await startServerProcess({ ADMIN_PASSWORD: PASSWORD }));
+      } finally {
+        process.chdir(here);
+      }
+    }
+    for (const server of servers)
+      if ((await fetch(`${server.baseUrl}/`)).status !== 200)
+        throw new Error('no built page: run `npm run build` first');
+    const results = builds.map(() => PHASES.map((): Phase => ({ frames: [], took: [] })));
+    for (let run = 0; run < runs; run++) {
+      for (const [index, server] of servers.entries()) {
+        const phases = await visit(browser, server.baseUrl);
+        phases.forEach((phase, at) => {
+          results[index][at].frames.push(...phase.frames);
+          results[index][at].took.push(...phase.took);
+        });
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const lines = [
+      `Chromium ${browser.version()}, ${runs} runs of each; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+      '',
+      `| build | phase | drawn after (median) | runs with a frame over ${GOAL_MS} ms | frames over ${GOAL_MS} ms | longest |`,
+      '|---|---|---|---|---|---|',
+    ];
+    const parts: string[] = [];
+    builds.forEach((build, index) => {
+      PHASES.forEach((phase, at) => {
+        const { frames, took } = results[index][at];
+        const all = frames.flat();
+        const longest = all.length ? `${Math.max(...all.map((f) => f.duration)).toFixed(0)} ms` : '–';
+        lines.push(
+          `| ${build.name} | ${phase} | ${median(took)} ms | ${frames.filter((f) => f.length > 0).length} of ${frames.length} | ${all.length} | ${longest} |`,
+        );
+        for (const frame of all)
+          parts.push(
+            `- ${build.name}, ${phase}: ${frame.duration.toFixed(0)} ms; ${frame.scripts.join('; ') || 'no script of 5 ms'}`,
+          );
+      });
+    });
+    if (values.frames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await browser.close();
+    for (const server of servers) await server.stop();
+    for (const build of builds) if (build.folder) await rm(build.folder, { recursive: true, force: true });
+  }
+}
+
+await main();
