@@ -22,7 +22,7 @@ async function start(): Promise<void> {
   const resuming = useSessionStore.getState().token && pathname !== LOGIN_PATH && resumeSession(pathname);
   if (resuming) {
     await afterNextFrame();
-    await preloadSignedInPage(pathname);
+    await preloadSignedInPage(pathname, 'frame by frame');
   }
   await afterNextFrame();
   const { mountApp } = await import('./app/mountApp.tsx');

@@ -19,17 +19,22 @@ import type { AppRoute } from './types.ts';
 import { preloadView, ShellLayout } from './views.tsx';
 
 /**
+ * How a page's parts are asked for. After a sign-in, 'at once': the code comes from the network,
+ * and the browser compiles it as it streams in, beside the page. On a reload, 'frame by frame', a
+ * task each with a frame between them: the browser holds the code in its memory cache and
+ * compiles a chunk there and then, in the task that asks for it (20-40 ms for the shell's or the
+ * list page's on the machines of docs/benchmarks.md, "Tree tables").
+ */
+export type Pace = 'at once' | 'frame by frame';
+
+/**
  * What a sign-in, or a reload with a session, can start before the route table is back: the
  * manifest the pages inside the shell are made from, the shell's code, the page's when it is one of the constant routes, antd's Chinese texts, and for the
  * home page its figures (its calendar's month among them) and its chart's code, none of which
  * needs the table. Called once the session's profile and route table are asked for (restoreSession), so
  * those calls go first: a browser opens six connections to a host, and the code would fill them.
- *
- * Each part is asked for in a task of its own, a frame after the one before: a chunk the browser
- * already holds in its memory cache (a reload's) is compiled there and then, in the task that asks
- * for it, 20-40 ms for the shell's or the list page's on the machines of docs/benchmarks.md.
  */
-export function preloadSignedInPage(pathname: string): Promise<void> {
+export function preloadSignedInPage(pathname: string, pace: Pace = 'at once'): Promise<void> {
   // a page the app knows before the route table is back (the home page, the personal centre)
   const page = findRouteTrail(usePermissionStore.getState().routes, pathname).at(-1);
   const steps = [
@@ -46,13 +51,14 @@ export function preloadSignedInPage(pathname: string): Promise<void> {
       }
     },
   ];
-  // a session that ended meanwhile (a sign-in whose profile failed, a revoked token) asks for
-  // nothing more: the server would refuse the calls, each with a toast
-  return frameByFrame(
-    steps.map((step) => () => {
-      if (useSessionStore.getState().token) step();
-    }),
-  );
+  // a session that ended meanwhile (a reload's revoked token) asks for nothing more: the server
+  // would refuse the calls, each with a toast
+  const whileSignedIn = steps.map((step) => () => {
+    if (useSessionStore.getState().token) step();
+  });
+  if (pace === 'frame by frame') return frameByFrame(whileSignedIn);
+  for (const step of whileSignedIn) step();
+  return Promise.resolve();
 }
 
 /**
@@ -60,7 +66,11 @@ export function preloadSignedInPage(pathname: string): Promise<void> {
  * render is here, given the route table about to be shown. A part that fails to arrive is left
  * to the page: the manifest gate offers a retry, a view that cannot load shows its error.
  */
-export async function prepareSignedInPage(routes: readonly AppRoute[], target: string): Promise<void> {
+export async function prepareSignedInPage(
+  routes: readonly AppRoute[],
+  target: string,
+  pace: Pace = 'at once',
+): Promise<void> {
   const pathname = target.split(/[?#]/, 1)[0];
   const trail = findRouteTrail(routes, pathname);
   const page = trail.at(-1);
@@ -69,8 +79,11 @@ export async function prepareSignedInPage(routes: readonly AppRoute[], target: s
     inShell && ShellLayout.preload(),
     inShell && queryClient.ensureQueryData(manifestQuery),
     useLanguageStore.getState().lang === 'zh' && loadChineseLocale(),
-    // a frame later, in a task apart from the route list's arrival: see preloadSignedInPage
-    page && afterNextFrame().then(() => preloadView(page.component)),
+    // on a reload, a frame later, in a task apart from the route list's arrival (see Pace)
+    page &&
+      (pace === 'frame by frame' ? afterNextFrame() : Promise.resolve()).then(() =>
+        preloadView(page.component),
+      ),
   ]);
 }
 
@@ -89,7 +102,7 @@ export function resumeSession(pathname: string): Promise<void> | undefined {
   // the table is drawn a transition after it arrives (shownTable.ts): a guard still drawn under
   // the old one finds the session already resumed
   if (usePermissionStore.getState().generated) return undefined;
-  resuming = restoreSession((routes) => prepareSignedInPage(routes, pathname))
+  resuming = restoreSession((routes) => prepareSignedInPage(routes, pathname, 'frame by frame'))
     .catch(() => useSessionStore.getState().resetToken())
     .finally(() => {
       resuming = undefined;
@@ -103,6 +116,6 @@ export function resumeSession(pathname: string): Promise<void> | undefined {
  */
 export function resumeSignedInPage(pathname: string): Promise<void> | undefined {
   const started = resumeSession(pathname);
-  if (started) void preloadSignedInPage(pathname);
+  if (started) void preloadSignedInPage(pathname, 'frame by frame');
   return started;
 }

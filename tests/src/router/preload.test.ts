@@ -3,12 +3,12 @@
 // was refused (a revoked token) before the route guard's first render, the guard's own call must
 // not ask for the profile of an empty user id.
 import { waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../../runtime/contract.ts';
 import { http } from '../../../src/api/http.ts';
 import { manifestQuery } from '../../../src/app/manifest.ts';
 import { queryClient } from '../../../src/app/queryClient.ts';
-import { resumeSignedInPage } from '../../../src/router/preload.ts';
+import { preloadSignedInPage, resumeSignedInPage } from '../../../src/router/preload.ts';
 import { usePermissionStore } from '../../../src/stores/permission.ts';
 import { useSessionStore } from '../../../src/stores/session.ts';
 import { createRole } from '../../server/roleFixtures.ts';
@@ -17,11 +17,67 @@ import { type RealApi, startRealApi } from '../realApi.ts';
 
 const adapter = http.defaults.adapter;
 afterEach(() => {
+  vi.restoreAllMocks();
   http.defaults.adapter = adapter;
   sessionStorage.clear();
   useSessionStore.getState().resetToken();
   usePermissionStore.getState().reset();
   queryClient.clear();
+});
+
+/** Resolves after the tasks queued so far. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('preloadSignedInPage', () => {
+  const asked = (calls: Call[]) => calls.map((call) => call.url);
+
+  it('after a sign-in, asks for every part of the home page in the one task', async () => {
+    const calls: Call[] = [];
+    http.defaults.adapter = fakeAdapter({}, calls);
+    useSessionStore.setState({ token: 'preload-at-once', firstlogin: false });
+    const frames = vi.spyOn(window, 'requestAnimationFrame');
+    await preloadSignedInPage('/dashboard');
+    await nextTask();
+    expect(asked(calls)).toEqual(expect.arrayContaining([API_PATHS.manifest, API_PATHS.dashboard]));
+    expect(frames).not.toHaveBeenCalled();
+  });
+
+  it('on a reload, asks for one part a frame, and for nothing more once the session has ended', async () => {
+    const calls: Call[] = [];
+    http.defaults.adapter = fakeAdapter({}, calls);
+    useSessionStore.setState({ token: 'preload-frame-by-frame', firstlogin: false });
+    // the frames are the test's: each is drawn when the test says
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const drawFrame = () => {
+      for (const callback of frames.splice(0)) callback(performance.now());
+    };
+    void preloadSignedInPage('/dashboard', 'frame by frame');
+    await nextTask();
+    // the manifest at once; the shell's code, the page's, then the figures, a frame apart
+    expect(asked(calls)).toEqual([API_PATHS.manifest]);
+    drawFrame();
+    await nextTask();
+    drawFrame();
+    await nextTask();
+    expect(asked(calls)).toEqual([API_PATHS.manifest]);
+    expect(frames).toHaveLength(1);
+    useSessionStore.getState().resetToken();
+    drawFrame();
+    await nextTask();
+    expect(asked(calls)).toEqual([API_PATHS.manifest]);
+
+    // signed in again, with nothing cached: every part is asked for anew
+    queryClient.clear();
+    useSessionStore.setState({ token: 'preload-frame-by-frame', firstlogin: false });
+    void preloadSignedInPage('/dashboard', 'frame by frame');
+    for (let frame = 0; frame < 3; frame++) {
+      await nextTask();
+      drawFrame();
+    }
+    await nextTask();
+    expect(asked(calls)).toEqual([API_PATHS.manifest, API_PATHS.manifest, API_PATHS.dashboard]);
+  });
 });
 
 describe('resumeSignedInPage', () => {
