@@ -18,6 +18,14 @@ import { findRouteTrail } from './trail.ts';
 import type { AppRoute } from './types.ts';
 import { preloadView, ShellLayout } from './views.tsx';
 
+/** The code asked for so far, by name ('shell', 'locale', a view's component): asked again, it is at hand. */
+const askedCode = new Set<string>();
+
+function askCode(name: string, ask: () => Promise<unknown>): Promise<unknown> {
+  askedCode.add(name);
+  return ask();
+}
+
 /**
  * How a page's parts are asked for. After a sign-in, 'at once': the code comes from the network,
  * and the browser compiles it as it streams in, beside the page. On a reload, 'frame by frame', a
@@ -39,10 +47,10 @@ export function preloadSignedInPage(pathname: string, pace: Pace = 'at once'): P
   const page = findRouteTrail(usePermissionStore.getState().routes, pathname).at(-1);
   const steps = [
     prefetchManifest,
-    () => void ShellLayout.preload(),
-    ...(page ? [() => void preloadView(page.component)] : []),
+    () => void askCode('shell', () => ShellLayout.preload()),
+    ...(page ? [() => void askCode(page.component, () => preloadView(page.component))] : []),
     () => {
-      if (useLanguageStore.getState().lang === 'zh') void loadChineseLocale();
+      if (useLanguageStore.getState().lang === 'zh') void askCode('locale', loadChineseLocale);
       // (not for a user held on the password page, to whom the server refuses the figures)
       if (pathname === HOME_PATH && !useSessionStore.getState().firstlogin) {
         void queryClient.prefetchQuery(dashboardQuery);
@@ -56,9 +64,7 @@ export function preloadSignedInPage(pathname: string, pace: Pace = 'at once'): P
   const whileSignedIn = steps.map((step) => () => {
     if (useSessionStore.getState().token) step();
   });
-  if (pace === 'frame by frame') return frameByFrame(whileSignedIn);
-  for (const step of whileSignedIn) step();
-  return Promise.resolve();
+  return inPace(whileSignedIn, pace);
 }
 
 /**
@@ -75,16 +81,41 @@ export async function prepareSignedInPage(
   const trail = findRouteTrail(routes, pathname);
   const page = trail.at(-1);
   const inShell = trail[0]?.component === 'Layout';
-  await Promise.allSettled([
-    inShell && ShellLayout.preload(),
-    inShell && queryClient.ensureQueryData(manifestQuery),
-    useLanguageStore.getState().lang === 'zh' && loadChineseLocale(),
-    // on a reload, a frame later, in a task apart from the route list's arrival (see Pace)
-    page &&
-      (pace === 'frame by frame' ? afterNextFrame() : Promise.resolve()).then(() =>
-        preloadView(page.component),
-      ),
-  ]);
+  const chinese = useLanguageStore.getState().lang === 'zh';
+  // each asked for again: what preloadSignedInPage has asked for already is at hand
+  const parts: Array<{ code?: string; ask: () => unknown }> = [
+    { ask: () => inShell && queryClient.ensureQueryData(manifestQuery) },
+    {
+      code: inShell ? 'shell' : undefined,
+      ask: () => inShell && askCode('shell', () => ShellLayout.preload()),
+    },
+    { code: page?.component, ask: () => page && askCode(page.component, () => preloadView(page.component)) },
+    { code: chinese ? 'locale' : undefined, ask: () => chinese && askCode('locale', loadChineseLocale) },
+  ];
+  // on a reload, the code not asked for yet is asked for a frame apart, from the frame after the
+  // route list's arrival (see Pace); the rest at once
+  const fresh = (part: (typeof parts)[number]) =>
+    pace === 'frame by frame' && part.code !== undefined && !askedCode.has(part.code);
+  const later = parts.filter(fresh);
+  // each settled as it is asked for: a part that fails is left to the page (a retry in the
+  // manifest gate, an error in the view), not an unhandled rejection while the next waits a frame
+  const arriving = parts.filter((part) => !fresh(part)).map((part) => Promise.allSettled([part.ask()]));
+  if (later.length > 0) {
+    await afterNextFrame();
+    await frameByFrame(
+      later.map((part) => () => {
+        arriving.push(Promise.allSettled([part.ask()]));
+      }),
+    );
+  }
+  await Promise.all(arriving);
+}
+
+/** Runs the steps in the one task, or a task each with a frame between them. */
+function inPace(steps: ReadonlyArray<() => void>, pace: Pace): Promise<void> {
+  if (pace === 'frame by frame') return frameByFrame(steps);
+  for (const step of steps) step();
+  return Promise.resolve();
 }
 
 let resuming: Promise<void> | undefined;

@@ -8,6 +8,7 @@ import { API_PATHS } from '../../../runtime/contract.ts';
 import { http } from '../../../src/api/http.ts';
 import { manifestQuery } from '../../../src/app/manifest.ts';
 import { queryClient } from '../../../src/app/queryClient.ts';
+import { constantRoutes } from '../../../src/router/constantRoutes.ts';
 import { preloadSignedInPage, resumeSignedInPage } from '../../../src/router/preload.ts';
 import { usePermissionStore } from '../../../src/stores/permission.ts';
 import { useSessionStore } from '../../../src/stores/session.ts';
@@ -77,6 +78,61 @@ describe('preloadSignedInPage', () => {
     }
     await nextTask();
     expect(asked(calls)).toEqual([API_PATHS.manifest, API_PATHS.manifest, API_PATHS.dashboard]);
+  });
+});
+
+describe('prepareSignedInPage', () => {
+  /** The modules anew, with nothing asked for yet, the session signed in, the frames the test's. */
+  async function freshStart() {
+    vi.resetModules();
+    const fresh = {
+      http: (await import('../../../src/api/http.ts')).http,
+      session: (await import('../../../src/stores/session.ts')).useSessionStore,
+      preload: await import('../../../src/router/preload.ts'),
+      views: await import('../../../src/router/views.tsx'),
+    };
+    const calls: Call[] = [];
+    fresh.http.defaults.adapter = fakeAdapter({}, calls);
+    fresh.session.setState({ token: 'prepare-frame-by-frame', firstlogin: false });
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const drawFrames = async () => {
+      while (frames.length > 0) {
+        for (const callback of frames.splice(0)) callback(performance.now());
+        await nextTask();
+      }
+    };
+    // watched, not replaced: the shell's code is still loaded
+    const shell = vi.spyOn(fresh.views.ShellLayout, 'preload');
+    return { ...fresh, calls, frames, drawFrames, shell };
+  }
+
+  it("on a reload, asks for code not asked for yet a frame after the route list's arrival", async () => {
+    const { preload, calls, frames, drawFrames, shell } = await freshStart();
+    const prepared = preload.prepareSignedInPage(constantRoutes, '/dashboard', 'frame by frame');
+    await nextTask();
+    // in the arrival's own task the manifest alone; the shell's code a frame later
+    expect(calls.map((call) => call.url)).toEqual([API_PATHS.manifest]);
+    expect(shell).not.toHaveBeenCalled();
+    for (const callback of frames.splice(0)) callback(performance.now());
+    await nextTask();
+    expect(shell).toHaveBeenCalledOnce();
+    await drawFrames();
+    await prepared;
+  });
+
+  it('asks at once for the code the reload asked for before the route list came', async () => {
+    const { preload, drawFrames, shell } = await freshStart();
+    const preloading = preload.preloadSignedInPage('/dashboard', 'frame by frame');
+    await drawFrames();
+    await preloading;
+    expect(shell).toHaveBeenCalledOnce();
+    // the shell's, the page's and the texts' code asked for already: no frame waited for
+    const frameAsked = vi.mocked(window.requestAnimationFrame).mock.calls.length;
+    const prepared = preload.prepareSignedInPage(constantRoutes, '/dashboard', 'frame by frame');
+    expect(shell).toHaveBeenCalledTimes(2);
+    await prepared;
+    expect(vi.mocked(window.requestAnimationFrame).mock.calls.length).toBe(frameAsked);
   });
 });
 
