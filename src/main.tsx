@@ -12,7 +12,8 @@ import './styles/layout.css';
 // they held the page for one frame of 50-160 ms on a slow machine (docs/benchmarks.md, "Tree
 // tables"): this module with the stores, the router and the HTTP client, and the session's calls;
 // then the code the page will need, asked for a part at a time (preloadSignedInPage); then
-// react-dom and the first render (mountApp.tsx, which index.html preloads beside this file).
+// react-dom; then the app's root and its first render (mountApp.tsx, which index.html preloads
+// beside this file).
 async function start(): Promise<void> {
   // before the first call: the HTTP client asks the app for the token and shows failures through it
   connectHttp();
@@ -24,6 +25,10 @@ async function start(): Promise<void> {
     await afterNextFrame();
     await preloadSignedInPage(pathname, 'frame by frame');
   }
+  await afterNextFrame();
+  // react-dom's client prepared (its code compiled as it first runs) in a task of its own, the
+  // largest single part of the start; the root's chunk, which needs it, a frame later
+  await import('react-dom/client');
   await afterNextFrame();
   const { mountApp } = await import('./app/mountApp.tsx');
   mountApp(document.getElementById('root')!);

@@ -1,7 +1,6 @@
-// React's part of the app's start (main.tsx): react-dom and the app's root, drawn into the page.
-// A module of its own, imported once the session's calls and the page's code are asked for:
-// preparing react-dom (its code compiled as it first runs) is the largest single part of the
-// start, and here it runs in a task of its own.
+// The app's root drawn into the page: the last part of the app's start (main.tsx), a module
+// imported on its own once the session's calls and the page's code are asked for and react-dom
+// is prepared, each in a task of its own.
 
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
