@@ -59,10 +59,11 @@ export function preloadSignedInPage(pathname: string, pace: Pace = 'at once'): P
       }
     },
   ];
-  // a session that ended meanwhile (a reload's revoked token) asks for nothing more: the server
-  // would refuse the calls, each with a toast
+  // a session that ended meanwhile (a reload's revoked token, a sign-out) asks for nothing more:
+  // the server would refuse the calls, each with a toast, and a later session asks for its own
+  const session = useSessionStore.getState().token;
   const whileSignedIn = steps.map((step) => () => {
-    if (useSessionStore.getState().token) step();
+    if (session && useSessionStore.getState().token === session) step();
   });
   return inPace(whileSignedIn, pace);
 }

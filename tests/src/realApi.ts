@@ -45,6 +45,11 @@ export interface RealApi {
    * real server cannot be made to produce.
    */
   dropNext(method: string, path: string): void;
+  /**
+   * Resolves once every call the app's HTTP client has sent is answered and handled by the client
+   * (its toasts and its token prompt shown): a test that registers feedback keeps it until then.
+   */
+  idle(): Promise<void>;
   /** every request for `method path` fails so until the returned function is called */
   dropAll(method: string, path: string): () => void;
   /** hands the requests to another app over the same database from now on (reopen()) */
@@ -75,6 +80,31 @@ export async function startRealApi(options: ServerOptions = {}): Promise<RealApi
   // is the ceiling
   const timeout = http.defaults.timeout;
   http.defaults.timeout = 0;
+  // the client's calls under way: counted as they go out, and as the client has handled their
+  // answer (the app's own interceptors, added before these, run first on the way back)
+  let pending = 0;
+  let waiting: Array<() => void> = [];
+  const settled = () => {
+    pending--;
+    if (pending > 0) return;
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
+  const counting = http.interceptors.request.use((config) => {
+    pending++;
+    return config;
+  });
+  const answered = http.interceptors.response.use(
+    (response) => {
+      settled();
+      return response;
+    },
+    (error) => {
+      settled();
+      return Promise.reject(error);
+    },
+  );
   let admin: string | undefined;
   const disconnect = connectHttp();
   return {
@@ -106,6 +136,9 @@ export async function startRealApi(options: ServerOptions = {}): Promise<RealApi
     serve(app) {
       forward = forwardTo(app);
     },
+    idle() {
+      return pending === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+    },
     dropNext(method, path) {
       dropped.set(`${method} ${path}`, 1);
     },
@@ -114,6 +147,8 @@ export async function startRealApi(options: ServerOptions = {}): Promise<RealApi
       return () => dropped.delete(`${method} ${path}`);
     },
     async close() {
+      http.interceptors.request.eject(counting);
+      http.interceptors.response.eject(answered);
       http.defaults.timeout = timeout;
       disconnect();
       await stub.close();

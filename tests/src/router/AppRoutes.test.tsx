@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../../runtime/contract.ts';
 import { registerFeedback } from '../../../src/app/feedback.ts';
 // the app's own client, as the app has it: the route guard's prefetch and the shell share it
@@ -54,6 +54,8 @@ function renderApp(url: string) {
 }
 
 describe('AppRoutes', () => {
+  // no call of one test answered during the next (a reload's parts are asked for a frame apart)
+  afterEach(() => api.idle());
   beforeEach(() => {
     // jsdom implements no scrolling: it logs "not implemented" for every navigation's scroll to the top
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -187,6 +189,9 @@ describe('AppRoutes', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
       expect(sessionStorage.getItem('token')).toBeNull();
       await waitFor(() => expect(asked).toContain('token failed'));
+      // every call of the resume refused and handled while this feedback is the app's: a refusal
+      // handled after the test would ask the next test's page for a new sign-in
+      await api.idle();
     } finally {
       registerFeedback(null);
     }
