@@ -96,14 +96,15 @@ export default defineConfig(({ mode }) => {
               },
               {
                 // what the entry imports statically, the app's first part (src/main.tsx): its stores,
-                // session, router and HTTP client; never react-dom, which its root's chunk prepares
+                // session, router and HTTP client; never react-dom's client, which the entry
+                // prepares later in a task of its own
                 name: 'app',
                 test: chunks.inStart,
                 priority: 5,
               },
               {
-                // what the app's root and the sign-in page add (react-dom, the page's icons, the
-                // language switch), imported once the app's first part has run: one file, kept out
+                // what the app's root and the sign-in page add (the page's icons, the language
+                // switch), imported once the app's first part has run: one file, kept out
                 // of the signed-in group below, which would otherwise take them along as its
                 // dependencies and the sign-in page with them
                 name: 'sign-in',

@@ -37,10 +37,11 @@ export type Pace = 'at once' | 'frame by frame';
 
 /**
  * What a sign-in, or a reload with a session, can start before the route table is back: the
- * manifest the pages inside the shell are made from, the shell's code, the page's when it is one of the constant routes, antd's Chinese texts, and for the
- * home page its figures (its calendar's month among them) and its chart's code, none of which
- * needs the table. Called once the session's profile and route table are asked for (restoreSession), so
- * those calls go first: a browser opens six connections to a host, and the code would fill them.
+ * manifest the pages inside the shell are made from, the shell's code, the page's when it is one
+ * of the constant routes, antd's Chinese texts, and for the home page its figures (its calendar's
+ * month among them) and its chart's code, none of which needs the table. Called once the
+ * session's profile and route table are asked for (restoreSession), so those calls go first: a
+ * browser opens six connections to a host, and the code would fill them.
  */
 export function preloadSignedInPage(pathname: string, pace: Pace = 'at once'): Promise<void> {
   // a page the app knows before the route table is back (the home page, the personal centre)
@@ -95,12 +96,14 @@ export async function prepareSignedInPage(
   ];
   // on a reload, the code not asked for yet is asked for a frame apart, from the frame after the
   // route list's arrival (see Pace); the rest at once
-  const fresh = (part: (typeof parts)[number]) =>
-    pace === 'frame by frame' && part.code !== undefined && !askedCode.has(part.code);
-  const later = parts.filter(fresh);
+  const later = parts.filter(
+    (part) => pace === 'frame by frame' && part.code !== undefined && !askedCode.has(part.code),
+  );
   // each settled as it is asked for: a part that fails is left to the page (a retry in the
   // manifest gate, an error in the view), not an unhandled rejection while the next waits a frame
-  const arriving = parts.filter((part) => !fresh(part)).map((part) => Promise.allSettled([part.ask()]));
+  const arriving = parts
+    .filter((part) => !later.includes(part))
+    .map((part) => Promise.allSettled([part.ask()]));
   if (later.length > 0) {
     await afterNextFrame();
     await frameByFrame(

@@ -3,24 +3,18 @@
 // draws no frames. The animation frames here are the test's: each is run when the test says.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterNextFrame, frameByFrame } from '../../../src/app/afterNextFrame.ts';
+import { heldFrames, nextTask } from '../testFrames.ts';
 
 let frames: FrameRequestCallback[] = [];
+let drawFrame = () => {};
 beforeEach(() => {
-  frames = [];
-  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  ({ frames, drawFrame } = heldFrames());
 });
 afterEach(() => {
   vi.restoreAllMocks();
   // the own property a test set shadows the document's
   Reflect.deleteProperty(document, 'visibilityState');
 });
-
-/** Runs the animation frames asked for so far. */
-const drawFrame = () => {
-  for (const callback of frames.splice(0)) callback(performance.now());
-};
-/** Resolves after the tasks queued so far (timers of 0 ms run in the order they were set). */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('afterNextFrame', () => {
   it('resolves in a task of its own once a frame has been drawn', async () => {

@@ -15,6 +15,7 @@ import { useSessionStore } from '../../../src/stores/session.ts';
 import { createRole } from '../../server/roleFixtures.ts';
 import { type Call, fakeAdapter } from '../harness.tsx';
 import { type RealApi, startRealApi } from '../realApi.ts';
+import { heldFrames, nextTask } from '../testFrames.ts';
 
 const adapter = http.defaults.adapter;
 afterEach(() => {
@@ -25,9 +26,6 @@ afterEach(() => {
   usePermissionStore.getState().reset();
   queryClient.clear();
 });
-
-/** Resolves after the tasks queued so far. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('preloadSignedInPage', () => {
   const asked = (calls: Call[]) => calls.map((call) => call.url);
@@ -48,11 +46,7 @@ describe('preloadSignedInPage', () => {
     http.defaults.adapter = fakeAdapter({}, calls);
     useSessionStore.setState({ token: 'preload-frame-by-frame', firstlogin: false });
     // the frames are the test's: each is drawn when the test says
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const drawFrame = () => {
-      for (const callback of frames.splice(0)) callback(performance.now());
-    };
+    const { frames, drawFrame } = heldFrames();
     void preloadSignedInPage('/dashboard', 'frame by frame');
     await nextTask();
     // the manifest at once; the shell's code, the page's, then the figures, a frame apart
@@ -94,45 +88,38 @@ describe('prepareSignedInPage', () => {
     const calls: Call[] = [];
     fresh.http.defaults.adapter = fakeAdapter({}, calls);
     fresh.session.setState({ token: 'prepare-frame-by-frame', firstlogin: false });
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const drawFrames = async () => {
-      while (frames.length > 0) {
-        for (const callback of frames.splice(0)) callback(performance.now());
-        await nextTask();
-      }
-    };
+    const held = heldFrames();
     // watched, not replaced: the shell's code is still loaded
     const shell = vi.spyOn(fresh.views.ShellLayout, 'preload');
-    return { ...fresh, calls, frames, drawFrames, shell };
+    return { ...fresh, calls, held, shell };
   }
 
   it("on a reload, asks for code not asked for yet a frame after the route list's arrival", async () => {
-    const { preload, calls, frames, drawFrames, shell } = await freshStart();
+    const { preload, calls, held, shell } = await freshStart();
     const prepared = preload.prepareSignedInPage(constantRoutes, '/dashboard', 'frame by frame');
     await nextTask();
     // in the arrival's own task the manifest alone; the shell's code a frame later
     expect(calls.map((call) => call.url)).toEqual([API_PATHS.manifest]);
     expect(shell).not.toHaveBeenCalled();
-    for (const callback of frames.splice(0)) callback(performance.now());
+    held.drawFrame();
     await nextTask();
     expect(shell).toHaveBeenCalledOnce();
-    await drawFrames();
+    await held.drawAll();
     await prepared;
   });
 
   it('asks at once for the code the reload asked for before the route list came', async () => {
-    const { preload, drawFrames, shell } = await freshStart();
+    const { preload, held, shell } = await freshStart();
     const preloading = preload.preloadSignedInPage('/dashboard', 'frame by frame');
-    await drawFrames();
+    await held.drawAll();
     await preloading;
     expect(shell).toHaveBeenCalledOnce();
     // the shell's, the page's and the texts' code asked for already: no frame waited for
-    const frameAsked = vi.mocked(window.requestAnimationFrame).mock.calls.length;
+    const frameAsked = held.asked.mock.calls.length;
     const prepared = preload.prepareSignedInPage(constantRoutes, '/dashboard', 'frame by frame');
     expect(shell).toHaveBeenCalledTimes(2);
     await prepared;
-    expect(vi.mocked(window.requestAnimationFrame).mock.calls.length).toBe(frameAsked);
+    expect(held.asked.mock.calls.length).toBe(frameAsked);
   });
 });
 
