@@ -68,6 +68,13 @@ export function useVirtualRows(
         : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ??
           ROW_ESTIMATE),
     enabled: virtual,
+    // The rows a scroll brings into view are drawn in a render of their own, after the scroll
+    // event, not inside it (react-virtual's default): a long jump (a "load more" row scrolled to,
+    // the scrollbar dragged) mounted a few dozen rows in the event, and the frame held that render,
+    // the layout it forced and the paint. The rows drawn beyond each edge cover a wheel's or a
+    // key's steps; a jump may show the spacer for one frame. In bench:treetable the wheel over
+    // the table ran 3,670-3,780 px/s against 2,900-2,930 (docs/benchmarks.md, "Tree tables").
+    useFlushSync: false,
   });
   // The first time, before the frame is painted, so the first rows drawn are the right ones.
   // After that, in the next animation frame: a read in the commit laid the page out there and

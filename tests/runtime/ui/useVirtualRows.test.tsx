@@ -1,0 +1,72 @@
+// Which rows of a long list are drawn as the window scrolls: the rows in view and a few around
+// them, drawn in a render of their own after the scroll event, never inside it (the scroll
+// event's handler is then only the virtualizer's arithmetic; docs/benchmarks.md, "Tree tables").
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ShownRows, useVirtualRows, VIRTUAL_FROM } from '../../../runtime/ui/useVirtualRows.ts';
+
+const rows = Array.from({ length: 1000 }, (_, i) => ({ id: String(i) }));
+
+/** Renders a body over `count` rows; every render's rows are handed to `seen`. */
+function Body({ count, seen }: { count: number; seen: ShownRows[] }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const shown = useVirtualRows(body, rows.slice(0, count));
+  seen.push(shown);
+  return (
+    <table>
+      <tbody ref={body} />
+    </table>
+  );
+}
+
+/** The window's scroll as a browser reports it; jsdom lays nothing out and never scrolls. */
+function scrollWindowTo(top: number) {
+  Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+  window.dispatchEvent(new Event('scroll'));
+}
+
+afterEach(() => {
+  cleanup();
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+});
+
+describe('useVirtualRows', () => {
+  it('draws a long list from its top, with the rows below left to a spacer', () => {
+    const seen: ShownRows[] = [];
+    render(<Body count={1000} seen={seen} />);
+    const shown = seen.at(-1)!;
+    expect(shown.virtual).toBe(true);
+    expect(shown.first).toBe(0);
+    expect(shown.last).toBeGreaterThan(0);
+    expect(shown.last).toBeLessThan(100);
+    expect(shown.before).toBe(0);
+    expect(shown.after).toBeGreaterThan(0);
+  });
+
+  it('draws the rows scrolled to in a render after the scroll event, not inside it', async () => {
+    const seen: ShownRows[] = [];
+    render(<Body count={1000} seen={seen} />);
+    const renders = seen.length;
+    act(() => {
+      scrollWindowTo(49 * 500);
+      // React renders nothing while the event is handled: a long jump's rows are mounted in a
+      // task of their own, as a low-priority render is
+      expect(seen.length).toBe(renders);
+    });
+    await waitFor(() => expect(seen.at(-1)!.first).toBeGreaterThan(400));
+    const shown = seen.at(-1)!;
+    expect(shown.viewFirst).toBeGreaterThanOrEqual(shown.first);
+    expect(shown.last - shown.first).toBeLessThan(100);
+    expect(shown.before).toBeGreaterThan(0);
+    // the body knows the window is moving (it draws rows in outline meanwhile); the unmount
+    // cancels the virtualizer's wait for the scroll's end
+    expect(shown.scrolling).toBe(true);
+  });
+
+  it('draws a short list whole', () => {
+    const seen: ShownRows[] = [];
+    render(<Body count={VIRTUAL_FROM} seen={seen} />);
+    expect(seen.at(-1)).toMatchObject({ virtual: false, first: 0, last: VIRTUAL_FROM - 1 });
+  });
+});
