@@ -32,6 +32,7 @@ import {
 } from './TableBody.tsx';
 import { moreOf } from './treeTableRows.ts';
 import { useElementWidth } from './useElementWidth.ts';
+import './DataTable.css';
 
 export interface DataTableProps {
   table: ListTable;
@@ -228,6 +229,10 @@ export function DataTable({
         pagination={false}
         scroll={{ x: scrollX }}
         tableLayout="fixed"
+        // the hovered row is drawn by the browser (DataTable.css): antd's own hover is React state,
+        // a render of its table's context each time a row passes under the pointer, 22-28 ms of a
+        // scroll's frame in bench:treetable (docs/benchmarks.md, "Tree tables")
+        rowHoverable={false}
         onChange={onChange}
       />
     ),

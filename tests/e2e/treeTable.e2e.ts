@@ -114,6 +114,26 @@ describe('a tree table with a level of thousands of rows', () => {
     // back at the top, the level's first rows are drawn again
     await page.evaluate(() => window.scrollTo(0, 0));
     await firstChild.waitFor();
+
+    // the row under the pointer is highlighted, by the browser's own hover (DataTable.css)
+    // (a row drawn in full: one in outline is replaced by it once the window rests)
+    const fullRow = (name: string) =>
+      page.locator('tbody tr.ant-table-row:not([data-outline])').filter({ hasText: name });
+    const background = (name: string) =>
+      fullRow(name)
+        .locator('td')
+        .first()
+        // once antd's transition of the cell's background has run its course
+        .evaluate(async (td) => {
+          await Promise.all(td.getAnimations().map((animation) => animation.finished));
+          return getComputedStyle(td).backgroundColor;
+        });
+    await fullRow('长子0001').hover();
+    const hovered = await background('长子0001');
+    expect(hovered).not.toBe(await background('长子0002'));
+    await fullRow('长子0002').hover();
+    expect(await background('长子0002')).toBe(hovered);
+    expect(await background('长子0001')).not.toBe(hovered);
     await page.context().close();
   });
 });
