@@ -27,7 +27,9 @@ async function start(): Promise<void> {
   }
   await afterNextFrame();
   // react-dom's client prepared (its code compiled as it first runs) in a task of its own, the
-  // largest single part of the start; the root's chunk, which needs it, a frame later
+  // largest single part of the start; the root's chunk, which needs it, a frame later. (On a
+  // reload whose shell's code was asked for above, antd's utilities, which that code imports,
+  // have prepared it already, in the shell's task.)
   await import('react-dom/client');
   await afterNextFrame();
   const { mountApp } = await import('./app/mountApp.tsx');

@@ -72,8 +72,8 @@ export function useVirtualRows(
     // event, not inside it (react-virtual's default): a long jump (a "load more" row scrolled to,
     // the scrollbar dragged) mounted a few dozen rows in the event, and the frame held that render,
     // the layout it forced and the paint. The rows drawn beyond each edge cover a wheel's or a
-    // key's steps; a jump may show the spacer for one frame. In bench:treetable the wheel over
-    // the table ran 3,670-3,780 px/s against 2,900-2,930 (docs/benchmarks.md, "Tree tables").
+    // key's steps; a jump may show the spacer for one frame. In bench:treetable the wheel's
+    // notches over the table went through 25 % faster (docs/benchmarks.md, "Tree tables").
     useFlushSync: false,
   });
   // The first time, before the frame is painted, so the first rows drawn are the right ones.

@@ -1,10 +1,11 @@
 // Which rows of a long list are drawn as the window scrolls: the rows in view and a few around
 // them, drawn in a render of their own after the scroll event, never inside it (the scroll
 // event's handler is then only the virtualizer's arithmetic; docs/benchmarks.md, "Tree tables").
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ShownRows, useVirtualRows, VIRTUAL_FROM } from '../../../runtime/ui/useVirtualRows.ts';
+import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
 const rows = Array.from({ length: 1000 }, (_, i) => ({ id: String(i) }));
 
@@ -20,16 +21,7 @@ function Body({ count, seen }: { count: number; seen: ShownRows[] }) {
   );
 }
 
-/** The window's scroll as a browser reports it; jsdom lays nothing out and never scrolls. */
-function scrollWindowTo(top: number) {
-  Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
-  window.dispatchEvent(new Event('scroll'));
-}
-
-afterEach(() => {
-  cleanup();
-  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
-});
+afterEach(restoreWindowScroll);
 
 describe('useVirtualRows', () => {
   it('draws a long list from its top, with the rows below left to a spacer', () => {
@@ -48,8 +40,7 @@ describe('useVirtualRows', () => {
     const seen: ShownRows[] = [];
     render(<Body count={1000} seen={seen} />);
     const renders = seen.length;
-    act(() => {
-      scrollWindowTo(49 * 500);
+    scrollWindow(49 * 500, () => {
       // React renders nothing while the event is handled: a long jump's rows are mounted in a
       // task of their own, as a low-priority render is
       expect(seen.length).toBe(renders);

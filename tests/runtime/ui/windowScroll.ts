@@ -4,11 +4,13 @@ import { act } from '@testing-library/react';
 
 const windowScroll = Object.getOwnPropertyDescriptor(window, 'scrollY');
 
-/** Scrolls the window to `top`, announcing it with a scroll event. */
-export function scrollWindow(top: number) {
+/** Scrolls the window to `top`, announcing it with a scroll event; `afterEvent` runs as the event's
+ * listeners return, before React renders what they asked for. */
+export function scrollWindow(top: number, afterEvent?: () => void) {
   Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
   act(() => {
     window.dispatchEvent(new Event('scroll'));
+    afterEvent?.();
   });
 }
 
