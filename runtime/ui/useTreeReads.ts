@@ -245,6 +245,11 @@ export function useTreeReads({
         return;
       }
       const pages = requested.filter((r) => r.parent === parent).length;
+      // a level read to its end asks for nothing more: its "load more" row may still be on the
+      // page for a moment after the last page arrived (the rows are drawn in a later render than
+      // the button's spinner), and a click on it then would read a page past the end
+      const total = levels.get(parent)?.total;
+      if (total !== undefined && pages * pageSize >= total) return;
       // in a render React may cut into slices: the click's own render drew the whole list page
       // again (its toolbar, its table's frame) in one piece, 25-40 ms of a frame
       startTransition(() => addPage({ parent, page: pages + 1 }));

@@ -106,6 +106,45 @@ describe('useTreeReads', () => {
     await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE + 10));
   }, 90_000);
 
+  it('asks for no page past the end of a level read whole', async () => {
+    const tag = '·尽';
+    const ids = await makeTree(real, tag, [['长栏目', 0]]);
+    const parent = String(ids.get('长栏目'));
+    await makeLevel(real, tag, Number(parent), PICKER_PAGE + 10);
+    // the level's reads as they leave the client
+    const http = realHttp(real);
+    const asked: Array<{ parent: string; page: string }> = [];
+    http.interceptors.request.use((config) => {
+      const params = new URLSearchParams(String(config.url).split('?')[1] ?? '');
+      for (const [key, value] of Object.entries((config.params ?? {}) as Record<string, unknown>)) {
+        params.set(key, String(value));
+      }
+      if (params.has('parentId')) asked.push({ parent: params.get('parentId')!, page: params.get('page')! });
+      return config;
+    });
+    const { result } = renderHook(
+      () => useTreeReads({ client: useRefClient('contentCategorys'), pageSize: PICKER_PAGE, enabled: true }),
+      { wrapper: providersFor(http, resources) },
+    );
+    await waitFor(() => expect(result.current.levels.get('0')?.keys).toContain(parent));
+    act(() => result.current.openLevel(parent));
+    await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE));
+    act(() => result.current.loadMore(parent));
+    await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(PICKER_PAGE + 10));
+
+    // a click on a "load more" row still on the page, then a read that comes after it
+    act(() => result.current.loadMore(parent));
+    const child = result.current.levels.get(parent)!.keys[0];
+    act(() => result.current.openLevel(child));
+    await waitFor(() => expect(result.current.levels.get(child)?.total).toBe(0));
+    expect(asked).toEqual([
+      { parent: '0', page: '1' },
+      { parent, page: '1' },
+      { parent, page: '2' },
+      { parent: child, page: '1' },
+    ]);
+  }, 90_000);
+
   it("reads the search's next page as its own, not as a read of the whole list", async () => {
     const tag = '·搜';
     const ids = await makeTree(real, tag, [['长栏目', 0]]);
