@@ -3,8 +3,9 @@
 // (useTreePicker.ts). A tree-parent picker offers the root (0) as well; a multiple pick ticks
 // each entry on its own, as the check tree (RefCheckTree.tsx) does. The chosen value shows as
 // its path, read by id, so the picker names it before anything is opened.
+import { LoadingOutlined } from '@ant-design/icons';
 import { TreeSelect } from 'antd';
-import { startTransition, useMemo, useRef, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
@@ -53,6 +54,38 @@ function listOf(value: Id | Id[] | null | undefined): Id[] {
   return Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
 }
 
+/** The levels whose next page is being read, read by the "load more" entries alone: a read starting
+ * or ending draws them, not the select and its list (a new tree would be indexed again whole). */
+const ReadingMoreContext = createContext<readonly string[]>([]);
+
+interface MoreEntryProps {
+  parent: string;
+  shown: number;
+  total: number;
+  lang: Lang;
+  onLoadMore: (parent: string) => void;
+}
+
+/** A level's "load more" entry: no choice, it reads the level's next page, and spins while it does. */
+function MoreEntry({ parent, shown, total, lang, onLoadMore }: MoreEntryProps) {
+  const reading = useContext(ReadingMoreContext).includes(parent);
+  return (
+    <a
+      href="#more"
+      data-more={parent}
+      aria-busy={reading}
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        if (!reading) onLoadMore(parent);
+      }}
+    >
+      {t('loadMore', lang, { shown, total })}
+      {reading && <LoadingOutlined style={{ marginInlineStart: 8 }} />}
+    </a>
+  );
+}
+
 export function RefTreeSelect({
   field,
   value,
@@ -95,6 +128,7 @@ export function RefTreeSelect({
   // the latest reader, for the "load more" entries drawn with an earlier tree
   const loadMoreRef = useRef(picker.loadMore);
   loadMoreRef.current = picker.loadMore;
+  const onLoadMore = useCallback((parent: string) => loadMoreRef.current(parent), []);
   const nodes = useMemo(() => {
     // a row cannot move under itself or under one of its own descendants. Only a parent picker
     // points into the edited row's own tree: a ref from a content to its category must not lose
@@ -116,24 +150,11 @@ export function RefTreeSelect({
       const { parent, shown, total } = node.more;
       return {
         ...node,
-        title: (
-          <a
-            href="#more"
-            data-more={parent}
-            onClick={(event) => {
-              // the entry is no choice: it reads the next page of its level
-              event.preventDefault();
-              event.stopPropagation();
-              loadMoreRef.current(parent);
-            }}
-          >
-            {t('loadMore', lang, { shown, total })}
-          </a>
-        ),
+        title: <MoreEntry parent={parent} shown={shown} total={total} lang={lang} onLoadMore={onLoadMore} />,
       };
     };
     return nodes.map(draw);
-  }, [nodes, lang]);
+  }, [nodes, lang, onLoadMore]);
 
   // the levels read so far: antd asks for the others when their node opens
   const loadedKeys = useMemo(() => {
@@ -153,53 +174,106 @@ export function RefTreeSelect({
     const path = pathOf(picker.entries as ReadonlyMap<string, TreeEntry>, String(entryId));
     return path.length > 0 ? path.join(' / ') : String(entryId);
   };
-  const labeled: Labeled[] = listOf(value).map((v) => ({ value: v, label: label(v) }));
-
-  return (
-    <TreeSelect<Labeled | Labeled[]>
-      id={id}
-      labelInValue
-      value={multiple ? labeled : labeled[0]}
-      onChange={(next) => {
-        const ids = idsOf(next);
-        onChange(multiple ? ids : ids[0]);
-      }}
-      treeData={treeData}
-      loadData={(node) => picker.loadLevel(String(node.value))}
-      treeLoadedKeys={loadedKeys}
-      multiple={multiple}
-      treeCheckable={multiple}
-      // each entry ticked on its own: a cascade would save entries nobody chose (docs/schema.md)
-      treeCheckStrictly={multiple}
-      // a search tree is shown open; the browsing tree as the user opened it
-      treeExpandedKeys={searching ? branchValues(nodes) : expanded}
-      onTreeExpand={(keys) => {
-        if (!searching) setExpanded(keys);
-      }}
-      // The list opens in a render React cuts into slices: mounting the popup, its tree and its
-      // virtual list took 40-60 ms in the pointer's event, one frame (docs/benchmarks.md, "Tree
-      // tables"). It closes at once.
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setOpen(false);
-        else
-          startTransition(() => {
-            setOpened(true);
-            setOpen(true);
-          });
-      }}
-      allowClear
-      loading={picker.loading}
-      disabled={disabled}
-      placeholder={placeholder}
-      showSearch={{
-        searchValue: search,
-        onSearch: setSearch,
-        // when the server searches, its answer is already the match tree; otherwise filter what is loaded
-        filterTreeNode: picker.serverSearch ? false : undefined,
-        treeNodeFilterProp: 'title',
-      }}
-      style={{ minWidth: 180, ...style }}
-    />
+  // The select is one element for as long as what it shows stays. Each read renders this picker
+  // three or four times (the read starting, its page arriving, the read ending, the new tree), and
+  // each render of antd's select drew its open list again, every entry in view, in a render React
+  // does not cut: 0.6 s of the 2.4 s such renders took over the 99 reads of bench:treetable's
+  // picker (docs/benchmarks.md, "Tree tables"). A "load more" read spins its own entry (the
+  // context above), not the select.
+  const labeledKey = JSON.stringify(listOf(value).map((v) => ({ value: v, label: label(v) })));
+  const labeled = useMemo(() => JSON.parse(labeledKey) as Labeled[], [labeledKey]);
+  const latest = useRef({ onChange, loadLevel: picker.loadLevel });
+  latest.current = { onChange, loadLevel: picker.loadLevel };
+  const onPick = useCallback(
+    (next: unknown) => {
+      const ids = idsOf(next);
+      latest.current.onChange(multiple ? ids : ids[0]);
+    },
+    [multiple],
   );
+  const loadData = useCallback(
+    (node: { value?: unknown }) => latest.current.loadLevel(String(node.value)),
+    [],
+  );
+  // a search tree is shown open; the browsing tree as the user opened it
+  const expandedKeys = useMemo(
+    () => (searching ? branchValues(nodes) : expanded),
+    [searching, nodes, expanded],
+  );
+  const onTreeExpand = useCallback(
+    (keys: Array<string | number>) => {
+      if (!searching) setExpanded(keys);
+    },
+    [searching],
+  );
+  // The list opens in a render React cuts into slices: mounting the popup, its tree and its
+  // virtual list took 40-60 ms in the pointer's event, one frame (docs/benchmarks.md, "Tree
+  // tables"). It closes at once.
+  const onOpenChange = useCallback((next: boolean) => {
+    if (!next) setOpen(false);
+    else
+      startTransition(() => {
+        setOpened(true);
+        setOpen(true);
+      });
+  }, []);
+  const { serverSearch, loadingList } = picker;
+  const showSearch = useMemo(
+    () => ({
+      searchValue: search,
+      onSearch: setSearch,
+      // when the server searches, its answer is already the match tree; otherwise filter what is loaded
+      filterTreeNode: serverSearch ? false : undefined,
+      treeNodeFilterProp: 'title',
+    }),
+    [search, serverSearch],
+  );
+  const shownStyle = useMemo(() => ({ minWidth: 180, ...style }), [style]);
+
+  const select = useMemo(
+    () => (
+      <TreeSelect<Labeled | Labeled[]>
+        id={id}
+        labelInValue
+        value={multiple ? labeled : labeled[0]}
+        onChange={onPick}
+        treeData={treeData}
+        loadData={loadData}
+        treeLoadedKeys={loadedKeys}
+        multiple={multiple}
+        treeCheckable={multiple}
+        // each entry ticked on its own: a cascade would save entries nobody chose (docs/schema.md)
+        treeCheckStrictly={multiple}
+        treeExpandedKeys={expandedKeys}
+        onTreeExpand={onTreeExpand}
+        open={open}
+        onOpenChange={onOpenChange}
+        allowClear
+        loading={loadingList}
+        disabled={disabled}
+        placeholder={placeholder}
+        showSearch={showSearch}
+        style={shownStyle}
+      />
+    ),
+    [
+      id,
+      multiple,
+      labeled,
+      onPick,
+      treeData,
+      loadData,
+      loadedKeys,
+      expandedKeys,
+      onTreeExpand,
+      open,
+      onOpenChange,
+      loadingList,
+      disabled,
+      placeholder,
+      showSearch,
+      shownStyle,
+    ],
+  );
+  return <ReadingMoreContext.Provider value={picker.loadingMore}>{select}</ReadingMoreContext.Provider>;
 }

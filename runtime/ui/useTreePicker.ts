@@ -14,7 +14,10 @@ import { PICKER_PAGE, SEARCH_DEBOUNCE_MS } from './useRefSearch.ts';
 import { type TreeReads, useTreeReads } from './useTreeReads.ts';
 
 export interface TreePicker
-  extends Pick<TreeReads, 'levels' | 'searching' | 'hits' | 'order' | 'searchCount' | 'loading'> {
+  extends Pick<
+    TreeReads,
+    'levels' | 'searching' | 'hits' | 'order' | 'searchCount' | 'loading' | 'loadingList' | 'loadingMore'
+  > {
   entries: ReadonlyMap<string, TreeEntry>;
   /** whether the server filters by the typed text (else the picker filters what it has) */
   serverSearch: boolean;

@@ -177,8 +177,18 @@ describe('RefTreeSelect', () => {
     await title(`子0${tag}`);
     const more = await screen.findByText(`加载更多（已显示 ${PICKER_PAGE} / ${count}）`);
     expect(screen.queryByTitle(`子${count - 1}${tag}`)).toBeNull();
+    // what each change to the page shows while the page is read: the entry spins, the select does
+    // not (a select that spins draws its open list again, twice a read)
+    const seen = { entrySpun: false, selectSpun: false };
+    const watch = new MutationObserver(() => {
+      if (document.querySelector('a[data-more][aria-busy="true"] .anticon-loading')) seen.entrySpun = true;
+      if (document.querySelector('.ant-select .anticon-loading')) seen.selectSpun = true;
+    });
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true });
     fireEvent.click(more);
     await title(`子${count - 1}${tag}`);
+    watch.disconnect();
+    expect(seen).toEqual({ entrySpun: true, selectSpun: false });
     expect(screen.queryByText(/加载更多/)).toBeNull();
     expect(
       listRequests()
