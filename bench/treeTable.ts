@@ -289,13 +289,19 @@ function line(phase: string, frames: Frames, ms: number, extra = ''): string {
 
 /** Runs a phase, writing its CPU profile when the bench is asked for profiles. */
 type Profiled = <T>(name: string, phase: () => Promise<T>) => Promise<T>;
+/** The renderer's main thread's CPU time so far, and the part of it in script (ms, thread time). */
+type CpuTime = () => Promise<{ thread: number; script: number }>;
+
+/** A phase's main-thread CPU time, whole and per read: what the machine's load leaves alone. */
+const cpuNote = (before: { thread: number }, after: { thread: number }, reads: number) =>
+  `main thread CPU ${(after.thread - before.thread).toFixed(0)} ms, ${((after.thread - before.thread) / reads).toFixed(1)} ms a read`;
 
 /**
  * The content form's category picker over the same categories: the picker opens, its 5,000-row
  * level opens (a page of 50), is read to its end through its "load more" entry, and a mouse wheel
  * is turned over the open list from its top. antd's tree draws only the entries in view.
  */
-async function pickerPhases(page: Page, profiled: Profiled): Promise<string[]> {
+async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promise<string[]> {
   const rows: string[] = [];
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.goto(`${page.url().split('#')[0]}#/cms/contents`);
@@ -352,6 +358,7 @@ async function pickerPhases(page: Page, profiled: Profiled): Promise<string[]> {
   // when each read began (page time) and how many entries the level then showed, to tell at what
   // size of the level the long frames begin
   const reads: Array<{ at: number; shown: number }> = [];
+  const cpuBefore = await cpu();
   await profiled('picker-more', async () => {
     for (let shown = 50; shown < BIG; shown += 50) {
       reads.push({ at: await now(page), shown });
@@ -368,6 +375,7 @@ async function pickerPhases(page: Page, profiled: Profiled): Promise<string[]> {
       await gone(page, `${OPEN_LIST} a[data-more]`, `已显示 ${shown} /`);
     }
   });
+  const cpuAfter = await cpu();
   const read = await framesSince(page, since);
   const frames = await page.evaluate(() => window.__frames);
   // the frames over the goal, by the level's size when they came (thousands of entries shown)
@@ -386,7 +394,7 @@ async function pickerPhases(page: Page, profiled: Profiled): Promise<string[]> {
       `picker: level read to its end (${clicks} × load more)`,
       read,
       Date.now() - started,
-      `frames over ${GOAL_MS} ms by entries shown at the read, ${sizes} |`,
+      `frames over ${GOAL_MS} ms by entries shown at the read, ${sizes}; ${cpuNote(cpuBefore, cpuAfter, clicks)} |`,
     ),
   );
 
@@ -551,6 +559,7 @@ async function main(): Promise<void> {
     started = Date.now();
     const lastName = `大树${String(10 + BIG).padStart(5, '0')}`;
     let clicks = 0;
+    const cpuBeforeMore = await cpu();
     await profiled('more', async () => {
       while (!(await page.evaluate(rowIn, lastName))) {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -564,11 +573,13 @@ async function main(): Promise<void> {
         }
       }
     });
+    const cpuAfterMore = await cpu();
     rows.push(
       line(
         `level read to its end (${clicks} × load more)`,
         await framesSince(page, since),
         Date.now() - started,
+        `${cpuNote(cpuBeforeMore, cpuAfterMore, clicks)} |`,
       ),
     );
 
@@ -643,7 +654,7 @@ async function main(): Promise<void> {
         `${((wheelY / wheelTook) * 1000).toFixed(0)} px/s on average |`,
       ),
     );
-    rows.push(...(await pickerPhases(page, profiled)));
+    rows.push(...(await pickerPhases(page, profiled, cpu)));
     const load = [
       '',
       `Scroll, per frame (load-independent): main thread CPU ${perFrame(cpuAfter.thread - cpuBefore.thread)} ms, ` +
