@@ -125,10 +125,11 @@ export function RefTreeSelect({
   // a "load more" read is drawn in a render React cuts into slices, a level's first page at once
   const drawn = useDrawnTree(read);
   const { searching, entries, hits, order, levels, shown: shownHits, total: totalHits } = drawn;
-  // the latest reader, for the "load more" entries drawn with an earlier tree
-  const loadMoreRef = useRef(picker.loadMore);
-  loadMoreRef.current = picker.loadMore;
-  const onLoadMore = useCallback((parent: string) => loadMoreRef.current(parent), []);
+  // the latest props and reader, for the select and the "load more" entries kept from an earlier
+  // render (the select is one element while what it shows stays, below)
+  const latest = useRef({ onChange, loadLevel: picker.loadLevel, loadMore: picker.loadMore });
+  latest.current = { onChange, loadLevel: picker.loadLevel, loadMore: picker.loadMore };
+  const onLoadMore = useCallback((parent: string) => latest.current.loadMore(parent), []);
   const nodes = useMemo(() => {
     // a row cannot move under itself or under one of its own descendants. Only a parent picker
     // points into the edited row's own tree: a ref from a content to its category must not lose
@@ -182,8 +183,6 @@ export function RefTreeSelect({
   // context above), not the select.
   const labeledKey = JSON.stringify(listOf(value).map((v) => ({ value: v, label: label(v) })));
   const labeled = useMemo(() => JSON.parse(labeledKey) as Labeled[], [labeledKey]);
-  const latest = useRef({ onChange, loadLevel: picker.loadLevel });
-  latest.current = { onChange, loadLevel: picker.loadLevel };
   const onPick = useCallback(
     (next: unknown) => {
       const ids = idsOf(next);

@@ -16,7 +16,7 @@ import { type TreeReads, useTreeReads } from './useTreeReads.ts';
 export interface TreePicker
   extends Pick<
     TreeReads,
-    'levels' | 'searching' | 'hits' | 'order' | 'searchCount' | 'loading' | 'loadingList' | 'loadingMore'
+    'levels' | 'searching' | 'hits' | 'order' | 'searchCount' | 'loadingList' | 'loadingMore'
   > {
   entries: ReadonlyMap<string, TreeEntry>;
   /** whether the server filters by the typed text (else the picker filters what it has) */
