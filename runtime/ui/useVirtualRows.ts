@@ -4,16 +4,33 @@
 // offset by where the table's body starts; each drawn row is measured, as a row grows with a
 // wrapped cell. A short list draws every row, as before. The hook lives in the table's body, so a
 // scroll renders the body alone and never the table around it.
-import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { measureElement, type Range, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** Lists longer than this are virtualised: a page of 100 draws whole, a tree's opened level not. */
 export const VIRTUAL_FROM = 100;
 /** antd's middle-size row with one line of text and a tag, before it is measured: a close guess
  * spares the virtualizer moving the rows below as each drawn row is measured */
 const ROW_ESTIMATE = 49;
-/** rows drawn beyond each edge of the view, so a quick scroll does not show blank space */
-const OVERSCAN = 12;
+/** Rows drawn beyond the edge of the view the window scrolls towards, so a wheel's or a key's
+ * steps come into view already drawn. */
+export const AHEAD = 8;
+/** Rows drawn beyond the other edge, and beyond both while the window is still. Every row drawn
+ * is laid out, painted and (once the window rests) mounted in full again with each change of the
+ * table, a new page read or a jump: with 12 rows beyond each edge, a "load more" read in
+ * bench:treetable cost 620-650 ms of the main thread and two frames over 50 ms; with fewer rows
+ * drawn, a quarter less and one (docs/benchmarks.md, "Tree tables"). */
+export const AROUND = 3;
+
+/** The indexes to draw: those in view, `AHEAD` rows beyond the edge the window moves towards and
+ * `AROUND` beyond the other. */
+export function drawnRange(range: Range, direction: 'forward' | 'backward' | null): number[] {
+  const start = Math.max(0, range.startIndex - (direction === 'backward' ? AHEAD : AROUND));
+  const end = Math.min(range.count - 1, range.endIndex + (direction === 'forward' ? AHEAD : AROUND));
+  const indexes: number[] = [];
+  for (let i = start; i <= end; i++) indexes.push(i);
+  return indexes;
+}
 
 /** The offsets down to the document, which scrolling leaves alone (a client rect moves with it). */
 function offsetInDocument(element: HTMLElement): number {
@@ -51,10 +68,16 @@ export function useVirtualRows(
   // changes: it is read while the window is still (nothing above the table moves while it
   // scrolls), and after the scroll.
   const [margin, setMargin] = useState(0);
+  // the virtualizer knows which way the window scrolls; the range is asked for in its own render
+  const instance = useRef<Virtualizer<Window, HTMLTableRowElement> | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => drawnRange(range, instance.current?.scrollDirection ?? null),
+    [],
+  );
   const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
     count: virtual ? rows.length : 0,
     estimateSize: () => ROW_ESTIMATE,
-    overscan: OVERSCAN,
+    rangeExtractor,
     scrollMargin: margin,
     getItemKey: (index) => rows[index]?.id ?? index,
     // A row just drawn is handed over from React's commit, before the observer has reported it:
@@ -76,6 +99,7 @@ export function useVirtualRows(
     // notches over the table went through 25 % faster (docs/benchmarks.md, "Tree tables").
     useFlushSync: false,
   });
+  instance.current = virtualizer;
   // The first time, before the frame is painted, so the first rows drawn are the right ones.
   // After that, in the next animation frame: a read in the commit laid the page out there and
   // then, and the browser again for the frame after what followed the commit (a quarter of the

@@ -4,7 +4,14 @@
 import { render, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ShownRows, useVirtualRows, VIRTUAL_FROM } from '../../../runtime/ui/useVirtualRows.ts';
+import {
+  AHEAD,
+  AROUND,
+  drawnRange,
+  type ShownRows,
+  useVirtualRows,
+  VIRTUAL_FROM,
+} from '../../../runtime/ui/useVirtualRows.ts';
 import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
 const rows = Array.from({ length: 1000 }, (_, i) => ({ id: String(i) }));
@@ -55,9 +62,46 @@ describe('useVirtualRows', () => {
     expect(shown.scrolling).toBe(true);
   });
 
+  it('draws more rows beyond the edge the window scrolls towards than beyond the other', async () => {
+    const seen: ShownRows[] = [];
+    render(<Body count={1000} seen={seen} />);
+    const still = seen.at(-1)!;
+    // at rest, a few rows below the view (none above the first)
+    expect(still.last - still.viewLast).toBe(AROUND);
+    scrollWindow(49 * 500);
+    await waitFor(() => expect(seen.at(-1)!.first).toBeGreaterThan(400));
+    const down = seen.at(-1)!;
+    expect(down.last - down.viewLast).toBe(AHEAD);
+    expect(down.viewFirst - down.first).toBe(AROUND);
+    scrollWindow(49 * 300);
+    await waitFor(() => expect(seen.at(-1)!.last).toBeLessThan(400));
+    const up = seen.at(-1)!;
+    expect(up.viewFirst - up.first).toBe(AHEAD);
+    expect(up.last - up.viewLast).toBe(AROUND);
+  });
+
   it('draws a short list whole', () => {
     const seen: ShownRows[] = [];
     render(<Body count={VIRTUAL_FROM} seen={seen} />);
     expect(seen.at(-1)).toMatchObject({ virtual: false, first: 0, last: VIRTUAL_FROM - 1 });
+  });
+});
+
+describe('drawnRange', () => {
+  const range = { startIndex: 100, endIndex: 115, overscan: 0, count: 1000 };
+  const span = (indexes: number[]) => [indexes[0], indexes.at(-1)];
+
+  it('draws a few rows beyond both edges while the window is still', () => {
+    expect(span(drawnRange(range, null))).toEqual([100 - AROUND, 115 + AROUND]);
+  });
+
+  it('draws more rows ahead of the scroll than behind it', () => {
+    expect(span(drawnRange(range, 'forward'))).toEqual([100 - AROUND, 115 + AHEAD]);
+    expect(span(drawnRange(range, 'backward'))).toEqual([100 - AHEAD, 115 + AROUND]);
+  });
+
+  it('draws every index between, and none past the list', () => {
+    const indexes = drawnRange({ startIndex: 2, endIndex: 8, overscan: 0, count: 10 }, 'forward');
+    expect(indexes).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });
