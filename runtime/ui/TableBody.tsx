@@ -12,6 +12,7 @@
 // stops, in low-priority renders the next scroll interrupts, a few rows each, those in view
 // first. A row drawn in full stays so while it is drawn. A long list's rows mount in outline too.
 
+import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Button } from 'antd';
 import {
@@ -206,12 +207,20 @@ function LoadMoreRow({ more, depth, measure, ...props }: LoadMoreRowProps) {
             paddingInlineStart: 48 + depth * INDENT,
           }}
         >
+          {/* The spinner is the button's icon, and the button always has one: antd's `loading`,
+              and the hidden loading icon a button without an icon mounts, set state from layout
+              effects, a render React runs before the commit's task ends, and with it the effects
+              it was leaving for after the paint, among them rc-table's check of its sideways
+              scroll, which lays the page out then and there (docs/benchmarks.md, "Tree tables"). */}
           <Button
             type="link"
             size="small"
             data-more={more.parent}
-            loading={reading}
-            onClick={() => onLoadMore?.(more.parent)}
+            aria-busy={reading}
+            icon={reading ? <LoadingOutlined /> : <DownOutlined />}
+            onClick={() => {
+              if (!reading) onLoadMore?.(more.parent);
+            }}
           >
             {t('loadMore', lang, { shown: more.shown, total: more.total })}
           </Button>

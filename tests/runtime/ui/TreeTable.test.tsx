@@ -121,10 +121,13 @@ describe('the list page of a tree resource', () => {
     const more = async (shown: number) =>
       (await screen.findByText(`加载更多（已显示 ${shown} / 2000）`)).closest('button') as HTMLElement;
     const page = treePage(resourceNamed(resources, 'contentCategorys'));
-    // what each read drew, whenever it happened: the "load more" button reading, the table spinning
-    const drawn = { buttonReading: false, tableSpinning: false };
+    // what each read drew, whenever it happened: the "load more" button reading (its own icon, not
+    // antd's `loading`, TableBody.tsx), the table spinning
+    const drawn = { buttonReading: false, antdLoading: false, tableSpinning: false };
     const watch = new MutationObserver(() => {
-      if (document.querySelector('button[data-more].ant-btn-loading')) drawn.buttonReading = true;
+      if (document.querySelector('button[data-more][aria-busy="true"] .anticon-loading'))
+        drawn.buttonReading = true;
+      if (document.querySelector('button[data-more].ant-btn-loading')) drawn.antdLoading = true;
       if (document.querySelector('[data-list-table] .ant-spin-spinning')) drawn.tableSpinning = true;
     });
     watch.observe(document.body, {
@@ -133,11 +136,17 @@ describe('the list page of a tree resource', () => {
       attributes: true,
       attributeFilter: ['class'],
     });
-    for (let shown = page; shown < 2000; shown += page) fireEvent.click(await more(shown));
+    for (let shown = page; shown < 2000; shown += page) {
+      const button = await more(shown);
+      // at rest the button shows an icon of its own: a button without one mounts antd's hidden
+      // loading icon, which sets state in a layout effect (a render before the paint)
+      expect(button.querySelector('.anticon-down')).not.toBeNull();
+      fireEvent.click(button);
+    }
     await screen.findByText('子栏目2000·大');
     watch.disconnect();
     // a page of a level is read where the user asked for it; the table stays as it is
-    expect(drawn).toEqual({ buttonReading: true, tableSpinning: false });
+    expect(drawn).toEqual({ buttonReading: true, antdLoading: false, tableSpinning: false });
     expect(screen.queryByText(/加载更多/)).toBeNull();
     expect(screen.queryByText('子栏目0001·大')).toBeNull();
     const pages = reads().filter((q) => q.get('parentId') === String(parent));
