@@ -18,8 +18,8 @@ export const AHEAD = 8;
 /** Rows drawn beyond the other edge, and beyond both while the window is still. Every row drawn
  * is laid out, painted and (once the window rests) mounted in full again with each change of the
  * table, a new page read or a jump: with 12 rows beyond each edge, a "load more" read in
- * bench:treetable cost 620-650 ms of the main thread and two frames over 50 ms; with fewer rows
- * drawn, a quarter less and one (docs/benchmarks.md, "Tree tables"). */
+ * bench:treetable cost 615-655 ms of the main thread and about two frames over 50 ms; with these
+ * counts, a quarter less and about one (docs/benchmarks.md, "Tree tables"). */
 export const AROUND = 3;
 
 /** The indexes to draw: those in view, `AHEAD` rows beyond the edge the window moves towards and
@@ -94,8 +94,8 @@ export function useVirtualRows(
     // The rows a scroll brings into view are drawn in a render of their own, after the scroll
     // event, not inside it (react-virtual's default): a long jump (a "load more" row scrolled to,
     // the scrollbar dragged) mounted a few dozen rows in the event, and the frame held that render,
-    // the layout it forced and the paint. The rows drawn beyond each edge cover a wheel's or a
-    // key's steps; a jump may show the spacer for one frame. In bench:treetable the wheel's
+    // the layout it forced and the paint. The rows drawn ahead of the scroll (AHEAD) cover a
+    // wheel's or a key's steps; a jump may show the spacer for one frame. In bench:treetable the wheel's
     // notches over the table went through 25 % faster (docs/benchmarks.md, "Tree tables").
     useFlushSync: false,
   });
