@@ -25,6 +25,8 @@
 //   npx tsx bench/treeTable.ts --frames        (also prints what each frame over 50 ms was made of:
 //                                              its tasks, rendering, style and layout, and the
 //                                              scripts that ran in it, by what started them)
+//   npx tsx bench/treeTable.ts --slowdown 3    (the page's main thread run 3 times slower, as
+//                                              Chromium emulates a slower machine)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -427,7 +429,12 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { profile: { type: 'string' }, trace: { type: 'string' }, frames: { type: 'boolean' } },
+    options: {
+      profile: { type: 'string' },
+      trace: { type: 'string' },
+      frames: { type: 'boolean' },
+      slowdown: { type: 'string' },
+    },
   });
   const password = 'Bench-admin-pass-1';
   const server = await startServerProcess({ ADMIN_PASSWORD: password });
@@ -460,6 +467,10 @@ async function main(): Promise<void> {
     // Chromium's counters in thread time: the main thread's CPU, whatever else the machine runs
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    // a slower machine, as Chromium emulates one: the page's main thread runs N times slower
+    const slowdown = Number(values.slowdown ?? 1);
+    if (!(slowdown >= 1)) throw new Error(`--slowdown takes a factor of 1 or more, not ${values.slowdown}`);
+    if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     const cpu = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const of = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
@@ -672,7 +683,7 @@ async function main(): Promise<void> {
       [
         `Chromium ${browser.version()}, ${ROWS} categories (a level of ${BIG}); load average ${loadavg()
           .map((l) => l.toFixed(2))
-          .join(' ')}`,
+          .join(' ')}${slowdown > 1 ? `; the page's main thread ${slowdown} times slower` : ''}`,
         '',
         `| phase | took | longest frame | frames over ${GOAL_MS} ms | |`,
         '|---|---|---|---|---|',
