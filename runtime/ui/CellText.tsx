@@ -1,14 +1,17 @@
 // One list cell's value in outline, drawn while its row is (OutlineRow.tsx): the text CellValue
-// shows, without the tags, links and typography around it, and a box of its size where it shows
-// a picture, so the row has the height it will have in full. A function, not a component: an
+// shows, without the links and typography around it, its tags as plain spans of antd's tag
+// classes (tagLook.ts), and a box of its size where it shows a picture, so the row has the height
+// it will have in full and its text stays where it will be. A function, not a component: an
 // outline row mounts no component per cell.
+import type { ReactNode } from 'react';
 import { DATE_FORMAT } from '../client/constants.ts';
 import type { ColumnDescriptor } from '../schema/columns.ts';
 import type { Lang } from '../schema/types.ts';
-import { type CellValueProps, isBlank } from './CellValue.tsx';
+import { type CellValueProps, isBlank, isOn, isScheduled } from './CellValue.tsx';
 import { formatTime } from './formatTime.ts';
 import { t } from './i18n.ts';
 import { relativeTime } from './relativeTime.ts';
+import { tagLook } from './tagLook.ts';
 
 /** CellValue's avatar (antd's small) and thumbnail sizes */
 const AVATAR = 24;
@@ -20,6 +23,29 @@ const ONE_LINE = {
   whiteSpace: 'nowrap',
   textOverflow: 'ellipsis',
 } as const;
+/** antd's Flex line of a tag beside a value (gap 4, centred) and its wrapping line of tags */
+const BESIDE = { display: 'flex', alignItems: 'center', gap: 4 } as const;
+const WRAPPED = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
+
+/** A tag as antd draws it, without its component: `prefix` is antd's tag class (`ant-tag`). */
+export function outlineTag(prefix: string, text: ReactNode, color?: string, key?: string) {
+  const look = tagLook(prefix, color);
+  return (
+    <span key={key} className={look.className} style={look.style}>
+      {text}
+    </span>
+  );
+}
+
+/** A value with a tag in front of it, as CellValue's scheduled time and DataCell's draft mark. */
+export function taggedText(prefix: string, tag: string, color: string, value: ReactNode) {
+  return (
+    <span style={BESIDE}>
+      {outlineTag(prefix, tag, color)}
+      {value}
+    </span>
+  );
+}
 
 function text(column: ColumnDescriptor, value: unknown, lang: Lang, refLabels?: ReadonlyMap<string, string>) {
   const plain = String(value);
@@ -27,7 +53,7 @@ function text(column: ColumnDescriptor, value: unknown, lang: Lang, refLabels?: 
     case 'tag':
       return column.options?.find((o) => String(o.value) === plain)?.label ?? plain;
     case 'boolean':
-      return t(value === true || plain === 'true' || plain === '1' ? 'yes' : 'no', lang);
+      return t(isOn(value) ? 'yes' : 'no', lang);
     case 'date':
       return formatTime(value, DATE_FORMAT);
     case 'datetime':
@@ -48,13 +74,42 @@ function text(column: ColumnDescriptor, value: unknown, lang: Lang, refLabels?: 
   }
 }
 
-export function cellText({ column, value, lang, refLabels }: CellValueProps) {
+export function cellText({ column, value, lang, refLabels, row }: CellValueProps, tagPrefix = 'ant-tag') {
   if (isBlank(value)) return null;
   if (column.cell === 'avatar' || column.cell === 'image') {
     const size = column.cell === 'avatar' ? AVATAR : THUMB;
     return <span style={{ display: 'inline-block', width: size, height: size, verticalAlign: 'middle' }} />;
   }
   const shown = text(column, value, lang, refLabels);
+  switch (column.cell) {
+    case 'tag':
+      return outlineTag(
+        tagPrefix,
+        shown,
+        column.options?.find((o) => String(o.value) === String(value))?.color,
+      );
+    case 'boolean':
+      return outlineTag(tagPrefix, shown, isOn(value) ? 'green' : 'default');
+    case 'ref':
+      if (!column.multiple) return shown;
+      return (
+        <span style={WRAPPED}>
+          {(Array.isArray(value) ? value : [value]).map((id) =>
+            outlineTag(tagPrefix, refLabels?.get(String(id)) ?? String(id), undefined, String(id)),
+          )}
+        </span>
+      );
+    case 'date':
+    case 'datetime':
+      return isScheduled(column, value, row)
+        ? taggedText(
+            tagPrefix,
+            t('scheduled', lang),
+            'orange',
+            formatTime(value, column.cell === 'date' ? DATE_FORMAT : undefined),
+          )
+        : shown;
+  }
   const oneLine = column.cell === 'html' || column.cell === 'json' || column.cell === 'longText';
   return oneLine ? <span style={ONE_LINE}>{shown}</span> : shown;
 }

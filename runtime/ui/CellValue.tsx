@@ -45,9 +45,19 @@ function Scheduled({ lang, time }: { lang: Lang; time: string }) {
 const isAhead = (value: unknown) => new Date(String(value)).getTime() > Date.now();
 
 /** A publish time ahead, on a row that will then be public (not a draft with a time set). */
-function isScheduled(column: ColumnDescriptor, value: unknown, row?: Record<string, unknown>): boolean {
+export function isScheduled(
+  column: ColumnDescriptor,
+  value: unknown,
+  row?: Record<string, unknown>,
+): boolean {
   if (!column.publishAt || !isAhead(value)) return false;
   return !column.publishedWhen || !row || evaluateCondition(column.publishedWhen, row);
+}
+
+/** A boolean cell's value read as on: true, 'true' or 1 (a database's or a form's way of saying it). */
+export function isOn(value: unknown): boolean {
+  const text = String(value);
+  return value === true || text === 'true' || text === '1';
 }
 
 /** A value drawn as an empty cell. */
@@ -66,7 +76,7 @@ export function CellValue({ column, value, lang, refLabels, row }: CellValueProp
       return <Tag color={option?.color}>{option ? option.label : text}</Tag>;
     }
     case 'boolean': {
-      const on = value === true || text === 'true' || text === '1';
+      const on = isOn(value);
       return <Tag color={on ? 'green' : 'default'}>{t(on ? 'yes' : 'no', lang)}</Tag>;
     }
     case 'date':

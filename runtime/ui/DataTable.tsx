@@ -15,8 +15,18 @@ import {
   type TableColumnsType,
   type TableColumnType,
   type TableProps,
+  theme,
 } from 'antd';
-import { startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Lang } from '../schema/types.ts';
 import { cellPlacements, SELECTION_KEY } from './cellPlacement.ts';
 import { fitColumns, narrowViewport } from './columnFit.ts';
@@ -30,6 +40,7 @@ import {
   TableBodyContext,
   type TableBodyValue,
 } from './TableBody.tsx';
+import { defaultTagVars } from './tagLook.ts';
 import { moreOf } from './treeTableRows.ts';
 import { useElementWidth } from './useElementWidth.ts';
 import './DataTable.css';
@@ -108,6 +119,9 @@ export function DataTable({
   );
   const sorting = table.state.sorting;
   const prefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
+  // the default tag's colours for the tags of rows drawn in outline (tagLook.ts)
+  const { token } = theme.useToken();
+  const tagVars = useMemo(() => defaultTagVars(token) as CSSProperties, [token]);
   // the cells of a row drawn in outline, placed as antd places its own
   const cells = useMemo(
     () =>
@@ -240,7 +254,7 @@ export function DataTable({
   );
 
   return (
-    <div ref={frame} data-list-table="">
+    <div ref={frame} data-list-table="" style={tagVars}>
       <TableBodyContext.Provider value={body}>
         <LoadingMoreContext.Provider value={loadingMore}>
           <Spin spinning={loading}>

@@ -3,14 +3,18 @@
 // into view each frame; antd's row mounts a component for each cell and the cell's tags, buttons,
 // checkbox and their style hooks, several milliseconds a row, mostly for rows gone again a few
 // frames later. This row is one component of plain cells: each value as the text its cell shows
-// (CellText.tsx), the row actions as their titles in the links' colours, the expand control and the
-// selection box as boxes of their size, so the row has the height, the columns, the fixed edges
-// (cellPlacement.ts) and the classes it will have in full.
+// (CellText.tsx; tags as spans of antd's tag classes), the row actions as their titles in the
+// links' colours and boxes, the expand control and the selection box as boxes of their size, so
+// the row has the height, the columns, the fixed edges (cellPlacement.ts), the classes and the
+// text's places it will have in full (tests/e2e/treeTable.e2e.ts measures them).
+import { ConfigProvider } from 'antd';
 import { type CSSProperties, type ReactNode, useContext } from 'react';
-import { cellText } from './CellText.tsx';
+import { HAS_DRAFT_KEY } from '../contract.ts';
+import { cellText, taggedText } from './CellText.tsx';
 import type { CellPlacement } from './cellPlacement.ts';
 import { SELECTION_KEY } from './cellPlacement.ts';
 import { CONTROL, INDENT } from './DataCell.tsx';
+import { t } from './i18n.ts';
 import { ListCellContext, type ListCellValue } from './listCellContext.ts';
 import type { ListRow } from './listTable.ts';
 import { ACTIONS_COLUMN } from './listTable.ts';
@@ -51,19 +55,27 @@ function selectionBox(checked: boolean) {
 /** DataCell's content in outline: the value as text, in a tree's first column indented after a
  * box where the expand control goes. A column of a table outside a list page (no list cell
  * context, no schema column) shows its value as it is. */
-function dataText(list: ListCellValue | null, row: ListRow, column: string): ReactNode {
+function dataText(list: ListCellValue | null, row: ListRow, column: string, tagPrefix: string): ReactNode {
   const descriptor = list?.descriptors.get(column);
   if (!list || !descriptor) {
     const value = row.getValue(column);
     return value === null || value === undefined ? null : String(value);
   }
-  const value = cellText({
-    column: descriptor,
-    value: row.getValue(column),
-    lang: list.lang,
-    refLabels: list.refLabels[column],
-    row: row.original,
-  });
+  const shown = cellText(
+    {
+      column: descriptor,
+      value: row.getValue(column),
+      lang: list.lang,
+      refLabels: list.refLabels[column],
+      row: row.original,
+    },
+    tagPrefix,
+  );
+  // a pending draft's mark, as DataCell puts it in front of the value
+  const value =
+    column === list.draftColumn && row.original[HAS_DRAFT_KEY] === true
+      ? taggedText(tagPrefix, t('hasDraft', list.lang), 'gold', shown)
+      : shown;
   if (column !== list.expanderColumn) return value;
   return (
     <span style={{ display: 'flex', alignItems: 'center', gap: 4, paddingInlineStart: row.depth * INDENT }}>
@@ -80,21 +92,28 @@ function dataText(list: ListCellValue | null, row: ListRow, column: string): Rea
   );
 }
 
-function content(list: ListCellValue | null, row: ListRow, key: string, selected: boolean): ReactNode {
+function content(
+  list: ListCellValue | null,
+  row: ListRow,
+  key: string,
+  selected: boolean,
+  tagPrefix: string,
+): ReactNode {
   if (key === SELECTION_KEY) return selectionBox(selected);
   if (key === ACTIONS_COLUMN && list)
     return rowActionsText({ row: row.original, actions: list.rowActions, lang: list.lang });
-  return dataText(list, row, key);
+  return dataText(list, row, key, tagPrefix);
 }
 
 export function OutlineRow({ row, index, cells, prefix, selected, measure }: OutlineRowProps) {
   const list = useContext(ListCellContext);
+  const tagPrefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('tag');
   const className = `${prefix}-row ${prefix}-row-level-0${selected ? ` ${prefix}-row-selected` : ''}`;
   return (
     <tr ref={measure} data-index={index} data-row-key={row.id} data-outline="" className={className}>
       {cells.map((cell) => (
         <td key={cell.key} className={cell.className} style={cell.style as CSSProperties | undefined}>
-          {content(list, row, cell.key, selected)}
+          {content(list, row, cell.key, selected, tagPrefix)}
         </td>
       ))}
     </tr>

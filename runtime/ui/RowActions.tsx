@@ -27,8 +27,26 @@ function layOut(row: Row, actions: readonly Action[]) {
   return splitRowActions(actions.filter((action) => !action.when || evaluateCondition(action.when, row)));
 }
 
-/** antd's small link button: its height and its padding either side */
-const LINK = { height: 24, paddingInline: 7 };
+/** antd's small link button: its height, its border (there, but not drawn) and its padding */
+const LINK = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  boxSizing: 'border-box',
+  height: 24,
+  border: '1px solid transparent',
+  paddingInline: 7,
+  // the button's text line, not the cell's: its text sits a pixel higher
+  lineHeight: 'normal',
+} as const;
+/** antd's vertical divider between two links, with the margins the full line gives it (none) */
+const DIVIDER = {
+  position: 'relative',
+  top: '-0.06em',
+  display: 'inline-block',
+  height: '0.9em',
+  verticalAlign: 'middle',
+  borderInlineStart: '1px solid var(--ant-color-split)',
+} as const;
 
 /** The line in outline: the links' titles as text, no components (OutlineRow.tsx). */
 export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'onAction'>) {
@@ -41,21 +59,15 @@ export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'on
   if (more.length > 0) titles.push({ key: '', text: t('more', lang), danger: false });
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-      {titles.map(({ key, text, danger }, i) => (
+      {titles.map(({ key, text, danger }, i) => [
+        i > 0 && <span key={`${key}|`} style={DIVIDER} />,
         <span
           key={key}
-          style={{
-            ...LINK,
-            display: 'inline-flex',
-            alignItems: 'center',
-            // antd's vertical divider between two links
-            borderInlineStart: i > 0 ? '1px solid var(--ant-color-split)' : undefined,
-            color: danger ? 'var(--ant-color-error)' : 'var(--ant-color-link)',
-          }}
+          style={{ ...LINK, color: danger ? 'var(--ant-color-error)' : 'var(--ant-color-link)' }}
         >
           {text}
-        </span>
-      ))}
+        </span>,
+      ])}
     </span>
   );
 }

@@ -55,20 +55,26 @@ async function openCategories(): Promise<{ page: Page; requests: URL[] }> {
   return { page, requests };
 }
 
+/** Opens the long level; gives its first row. */
+async function openLevel(page: Page) {
+  const root = page.locator('tbody tr:visible').filter({ hasText: '长栏目' });
+  const expander = root.getByRole('button', { name: '展开' });
+  const firstChild = page.locator('tbody tr:visible').filter({ hasText: '长子0001' });
+  // the level's answer redraws the table: a click that lands while it does is tried again
+  await actUntil(
+    'the long level should open',
+    async () => (await firstChild.count()) > 0,
+    async () => {
+      if ((await expander.count()) > 0) await expander.click();
+    },
+  );
+  return firstChild;
+}
+
 describe('a tree table with a level of thousands of rows', () => {
   it('opens the level, reads it a page at a time and scrolls to its last row, drawing a window of it', async () => {
     const { page, requests } = await openCategories();
-    const root = page.locator('tbody tr:visible').filter({ hasText: '长栏目' });
-    const expander = root.getByRole('button', { name: '展开' });
-    const firstChild = page.locator('tbody tr:visible').filter({ hasText: '长子0001' });
-    // the level's answer redraws the table: a click that lands while it does is tried again
-    await actUntil(
-      'the long level should open',
-      async () => (await firstChild.count()) > 0,
-      async () => {
-        if ((await expander.count()) > 0) await expander.click();
-      },
-    );
+    const firstChild = await openLevel(page);
     expect(requests.every((url) => url.searchParams.get('parentId') !== null)).toBe(true);
 
     const last = page.locator('tbody tr:visible').filter({ hasText: `长子${COUNT}` });
@@ -134,6 +140,75 @@ describe('a tree table with a level of thousands of rows', () => {
     await fullRow('长子0002').hover();
     expect(await background('长子0002')).toBe(hovered);
     expect(await background('长子0001')).not.toBe(hovered);
+    await page.context().close();
+  });
+
+  it('draws a row coming into view in outline with its text where the full row puts it', async () => {
+    const { page } = await openCategories();
+    await openLevel(page);
+    const outlineRows = 'tbody tr[data-outline]';
+    await page.waitForFunction((selector) => document.querySelector(selector) === null, outlineRows);
+    // each text of a row, cell by cell: where it sits in its cell, its colour and the background
+    // of what holds it (a tag's)
+    await page.evaluate(() => {
+      (window as unknown as { textPlaces: (rows: Element[]) => Record<string, string[]> }).textPlaces = (
+        rows,
+      ) =>
+        Object.fromEntries(
+          rows.map((tr) => [
+            tr.getAttribute('data-row-key')!,
+            [...tr.querySelectorAll('td')].flatMap((td, column) => {
+              const cell = td.getBoundingClientRect();
+              const texts = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+              const places: string[] = [];
+              for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+                if (!node.textContent?.trim()) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                const box = range.getBoundingClientRect();
+                const holder = node.parentElement!;
+                const style = getComputedStyle(holder);
+                const background = holder === td ? '' : style.backgroundColor;
+                places.push(
+                  `${column} ${node.textContent.trim()} at ${Math.round(box.left - cell.left)},${Math.round(box.top - cell.top)} ${style.color} ${background}`,
+                );
+              }
+              return places;
+            }),
+          ]),
+        );
+    });
+    // the window scrolled: the rows coming into view are drawn in outline, measured as soon as
+    // they are in the document (before the scroll's end has them drawn in full)
+    const outline = await page.evaluate(
+      (selector) =>
+        new Promise<Record<string, string[]>>((resolve) => {
+          const places = (window as unknown as { textPlaces: (rows: Element[]) => Record<string, string[]> })
+            .textPlaces;
+          const watch = new MutationObserver(() => {
+            const rows = [...document.querySelectorAll(selector)];
+            if (rows.length === 0) return;
+            watch.disconnect();
+            resolve(places(rows));
+          });
+          watch.observe(document.querySelector('tbody')!, { childList: true, subtree: true });
+          window.scrollBy(0, 600);
+        }),
+      outlineRows,
+    );
+    const keys = Object.keys(outline);
+    expect(keys.length).toBeGreaterThan(0);
+    await page.waitForFunction((selector) => document.querySelector(selector) === null, outlineRows);
+    const full = await page.evaluate(
+      (rowKeys) =>
+        (window as unknown as { textPlaces: (rows: Element[]) => Record<string, string[]> }).textPlaces(
+          rowKeys.map((key) => document.querySelector(`tbody tr[data-row-key="${key}"]`)!),
+        ),
+      keys,
+    );
+    // the category's name, its kind, order and flags as tags, its time, and its actions' links
+    expect(outline[keys[0]].length).toBeGreaterThanOrEqual(7);
+    expect(outline).toEqual(full);
     await page.context().close();
   });
 });

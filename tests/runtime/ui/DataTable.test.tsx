@@ -170,9 +170,9 @@ const isFull = (row: HTMLElement) =>
   row.querySelector('.ant-checkbox input[type="checkbox"]') !== null &&
   row.querySelector('.ant-tag') !== null &&
   row.querySelector('button.ant-btn') !== null;
-/** a row in outline: its values as text, none of the controls */
+/** a row in outline: its values as text (its tags as spans of antd's tag classes), none of the controls */
 const isOutline = (row: HTMLElement) =>
-  row.hasAttribute('data-outline') && row.querySelector('input, button, .ant-tag, .ant-checkbox') === null;
+  row.hasAttribute('data-outline') && row.querySelector('input, button, .ant-checkbox') === null;
 
 /**
  * Mounts `ui` and returns once its first commit is in the document, before any work React
