@@ -15,6 +15,7 @@ import { type ReactNode, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_DRAFT_KEY } from '../../../runtime/contract.ts';
 import { toListColumns } from '../../../runtime/schema/columns.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { buildListColumns } from '../../../runtime/ui/buildListColumns.ts';
@@ -133,8 +134,17 @@ beforeAll(async () => {
   users = resourceNamed(await loadResources(), 'users');
 });
 
-/** The users page's table over `count` users, all of them active. */
-function UsersTable({ count, sorting = [] }: { count: number; sorting?: SortingState }) {
+/** The users page's table over `count` users, all of them active; with `drafts`, each has an
+ * edit waiting to be published, marked in the name's column. */
+function UsersTable({
+  count,
+  sorting = [],
+  drafts = false,
+}: {
+  count: number;
+  sorting?: SortingState;
+  drafts?: boolean;
+}) {
   const descriptors = toListColumns(users, 'zh');
   const rowActions = pageActions(users, () => true).row;
   const { columns, layout } = buildListColumns({ descriptors, lang: 'zh', rowActions });
@@ -142,6 +152,7 @@ function UsersTable({ count, sorting = [] }: { count: number; sorting?: SortingS
     lang: 'zh',
     descriptors: new Map(descriptors.map((d) => [d.field, d])),
     refLabels: {},
+    draftColumn: drafts ? 'userName' : undefined,
     rowActions,
     onRowAction: () => undefined,
   };
@@ -149,7 +160,12 @@ function UsersTable({ count, sorting = [] }: { count: number; sorting?: SortingS
   const table = useTable({
     features: listFeatures,
     columns,
-    data: Array.from({ length: count }, (_, i) => ({ id: i + 1, userName: `用户${i + 1}`, status: 0 })),
+    data: Array.from({ length: count }, (_, i) => ({
+      id: i + 1,
+      userName: `用户${i + 1}`,
+      status: 0,
+      ...(drafts ? { [HAS_DRAFT_KEY]: true } : {}),
+    })),
     getRowId: (row) => String(row.id),
     state: { rowSelection, sorting },
     onRowSelectionChange: setRowSelection,
@@ -170,6 +186,12 @@ const isFull = (row: HTMLElement) =>
   row.querySelector('.ant-checkbox input[type="checkbox"]') !== null &&
   row.querySelector('.ant-tag') !== null &&
   row.querySelector('button.ant-btn') !== null;
+/** a row's tags: antd's tag classes (not its theme's) and text */
+const tagsOf = (row: HTMLElement) =>
+  [...row.querySelectorAll('.ant-tag')].map((tag) => ({
+    classes: [...tag.classList].filter((name) => name.startsWith('ant-tag')).sort(),
+    text: tag.textContent,
+  }));
 /** a row in outline: its values as text (its tags as spans of antd's tag classes), none of the controls */
 const isOutline = (row: HTMLElement) =>
   row.hasAttribute('data-outline') && row.querySelector('input, button, .ant-checkbox') === null;
@@ -264,13 +286,35 @@ describe("a long list's rows in outline", () => {
     expect(within(came).getByText('正常')).toBeTruthy();
     expect(isFull(rowOf(`用户${before}`))).toBe(true);
 
-    // the scroll stops: the row is drawn in full, as antd's row
+    const outlineTags = tagsOf(came);
+
+    // the scroll stops: the row is drawn in full, as antd's row, its tag as the outline drew it
     await waitFor(() => expect(isFull(rowOf(`用户${before + 20}`))).toBe(true));
     expect(
       within(rowOf(`用户${before + 20}`))
         .getByText('正常')
         .closest('.ant-tag'),
     ).not.toBeNull();
+    expect(outlineTags).toEqual([{ classes: ['ant-tag', 'ant-tag-filled', 'ant-tag-green'], text: '正常' }]);
+    expect(tagsOf(rowOf(`用户${before + 20}`))).toEqual(outlineTags);
+  });
+
+  it("marks a pending draft in outline as the full row marks it, in front of the row's name", async () => {
+    render(<UsersTable count={300} drafts />);
+    await screen.findByText('用户1');
+    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
+    const before = drawn().length;
+    scrollWindow(20 * 49);
+    const name = `用户${before + 20}`;
+    const came = rowOf(name);
+    expect(isOutline(came)).toBe(true);
+    const mark = { classes: ['ant-tag', 'ant-tag-filled', 'ant-tag-gold'], text: '有草稿' };
+    expect(tagsOf(came)).toContainEqual(mark);
+    const nameCell = (row: HTMLElement) => within(row).getByText(name).closest('td')!.textContent;
+    const outlineName = nameCell(came);
+    await waitFor(() => expect(isFull(rowOf(name))).toBe(true));
+    expect(tagsOf(rowOf(name))).toContainEqual(mark);
+    expect(nameCell(rowOf(name))).toBe(outlineName);
   });
 
   it("places an outline row's cells as antd places its own: classes, fixed edges and their order", async () => {
