@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { DATE_FORMAT } from '../client/constants.ts';
 import type { ColumnDescriptor } from '../schema/columns.ts';
 import type { Lang } from '../schema/types.ts';
-import { type CellValueProps, isBlank, isOn, isScheduled } from './CellValue.tsx';
+import { type CellValueProps, isBlank, isOn, isScheduled, optionOf } from './CellValue.tsx';
 import { formatTime } from './formatTime.ts';
 import { t } from './i18n.ts';
 import { relativeTime } from './relativeTime.ts';
@@ -51,7 +51,7 @@ function text(column: ColumnDescriptor, value: unknown, lang: Lang, refLabels?: 
   const plain = String(value);
   switch (column.cell) {
     case 'tag':
-      return column.options?.find((o) => String(o.value) === plain)?.label ?? plain;
+      return optionOf(column, value)?.label ?? plain;
     case 'boolean':
       return t(isOn(value) ? 'yes' : 'no', lang);
     case 'date':
@@ -83,11 +83,7 @@ export function cellText({ column, value, lang, refLabels, row }: CellValueProps
   const shown = text(column, value, lang, refLabels);
   switch (column.cell) {
     case 'tag':
-      return outlineTag(
-        tagPrefix,
-        shown,
-        column.options?.find((o) => String(o.value) === String(value))?.color,
-      );
+      return outlineTag(tagPrefix, shown, optionOf(column, value)?.color);
     case 'boolean':
       return outlineTag(tagPrefix, shown, isOn(value) ? 'green' : 'default');
     case 'ref':

@@ -54,6 +54,11 @@ export function isScheduled(
   return !column.publishedWhen || !row || evaluateCondition(column.publishedWhen, row);
 }
 
+/** The schema's option an enum cell's value stands for (its label and tag colour), if any. */
+export function optionOf(column: ColumnDescriptor, value: unknown) {
+  return column.options?.find((o) => String(o.value) === String(value));
+}
+
 /** A boolean cell's value read as on: true, 'true' or 1 (a database's or a form's way of saying it). */
 export function isOn(value: unknown): boolean {
   const text = String(value);
@@ -72,7 +77,7 @@ export function CellValue({ column, value, lang, refLabels, row }: CellValueProp
   const text = String(value);
   switch (column.cell) {
     case 'tag': {
-      const option = column.options?.find((o) => String(o.value) === text);
+      const option = optionOf(column, value);
       return <Tag color={option?.color}>{option ? option.label : text}</Tag>;
     }
     case 'boolean': {

@@ -55,6 +55,9 @@ async function openCategories(): Promise<{ page: Page; requests: URL[] }> {
   return { page, requests };
 }
 
+/** The page once the test has handed it its measure: each text of the rows given, by row key. */
+type Measuring = Window & { textPlaces: (rows: Element[]) => Record<string, string[]> };
+
 /** Opens the long level; gives its first row. */
 async function openLevel(page: Page) {
   const root = page.locator('tbody tr:visible').filter({ hasText: '长栏目' });
@@ -151,9 +154,7 @@ describe('a tree table with a level of thousands of rows', () => {
     // each text of a row, cell by cell: where it sits in its cell, its colour and the background
     // of what holds it (a tag's)
     await page.evaluate(() => {
-      (window as unknown as { textPlaces: (rows: Element[]) => Record<string, string[]> }).textPlaces = (
-        rows,
-      ) =>
+      (window as unknown as Measuring).textPlaces = (rows) =>
         Object.fromEntries(
           rows.map((tr) => [
             tr.getAttribute('data-row-key')!,
@@ -183,8 +184,7 @@ describe('a tree table with a level of thousands of rows', () => {
     const outline = await page.evaluate(
       (selector) =>
         new Promise<Record<string, string[]>>((resolve) => {
-          const places = (window as unknown as { textPlaces: (rows: Element[]) => Record<string, string[]> })
-            .textPlaces;
+          const places = (window as unknown as Measuring).textPlaces;
           const watch = new MutationObserver(() => {
             const rows = [...document.querySelectorAll(selector)];
             if (rows.length === 0) return;
@@ -201,7 +201,7 @@ describe('a tree table with a level of thousands of rows', () => {
     await page.waitForFunction((selector) => document.querySelector(selector) === null, outlineRows);
     const full = await page.evaluate(
       (rowKeys) =>
-        (window as unknown as { textPlaces: (rows: Element[]) => Record<string, string[]> }).textPlaces(
+        (window as unknown as Measuring).textPlaces(
           rowKeys.map((key) => document.querySelector(`tbody tr[data-row-key="${key}"]`)!),
         ),
       keys,
