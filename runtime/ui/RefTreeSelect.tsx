@@ -3,22 +3,23 @@
 // (useTreePicker.ts). A tree-parent picker offers the root (0) as well; a multiple pick ticks
 // each entry on its own, as the check tree (RefCheckTree.tsx) does. The chosen value shows as
 // its path, read by id, so the picker names it before anything is opened.
-import { LoadingOutlined } from '@ant-design/icons';
 import { TreeSelect } from 'antd';
-import { createContext, startTransition, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
 import {
-  branchValues,
+  filterTree,
   levelTree,
   type PickNode,
   pathOf,
   ROOT_KEY,
+  type ShownNode,
   searchTree,
+  shownNodes,
   type TreeEntry,
 } from './pickerTree.ts';
-import { useDrawnTree } from './useDrawnTree.ts';
+import { type PickerList, PickerListContext, TreePickerList } from './TreePickerList.tsx';
 import { useTreePicker } from './useTreePicker.ts';
 
 export interface RefTreeSelectProps {
@@ -54,37 +55,10 @@ function listOf(value: Id | Id[] | null | undefined): Id[] {
   return Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
 }
 
-/** The levels whose next page is being read, read by the "load more" entries alone: a read starting
- * or ending draws them, not the select and its list (a new tree would be indexed again whole). */
-const ReadingMoreContext = createContext<readonly string[]>([]);
-
-interface MoreEntryProps {
-  parent: string;
-  shown: number;
-  total: number;
-  lang: Lang;
-  onLoadMore: (parent: string) => void;
-}
-
-/** A level's "load more" entry: no choice, it reads the level's next page, and spins while it does. */
-function MoreEntry({ parent, shown, total, lang, onLoadMore }: MoreEntryProps) {
-  const reading = useContext(ReadingMoreContext).includes(parent);
-  return (
-    <a
-      href="#more"
-      data-more={parent}
-      aria-busy={reading}
-      onClick={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        if (!reading) onLoadMore(parent);
-      }}
-    >
-      {t('loadMore', lang, { shown, total })}
-      {reading && <LoadingOutlined style={{ marginInlineStart: 8 }} />}
-    </a>
-  );
-}
+/** antd's select holds no tree of its own: the open list is the picker's (TreePickerList.tsx) */
+const NO_TREE: never[] = [];
+const NOTHING: ReadonlySet<string> = new Set();
+const drawList = () => <TreePickerList />;
 
 export function RefTreeSelect({
   field,
@@ -103,33 +77,16 @@ export function RefTreeSelect({
   const [search, setSearch] = useState('');
   const picker = useTreePicker(field, search, value, opened);
   const isParentPicker = field.type === 'tree-parent';
-  const [expanded, setExpanded] = useState<Array<string | number>>(isParentPicker ? [ROOT_ID] : []);
-
-  // The tree is built again only when what it shows changes: antd's tree goes over every entry
-  // it is handed (its index of keys, its flat list of open rows), which on a level read to a few
-  // thousand entries costs a frame each time. A fetch starting or ending, the list opening or a
-  // keystroke draws with the same tree.
-  const { shown, total } = picker.searchCount;
-  const read = useMemo(
-    () => ({
-      searching: picker.searching,
-      entries: picker.entries,
-      hits: picker.hits,
-      order: picker.order,
-      levels: picker.levels,
-      shown,
-      total,
-    }),
-    [picker.searching, picker.entries, picker.hits, picker.order, picker.levels, shown, total],
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(isParentPicker ? [ROOT_KEY] : []),
   );
-  // a "load more" read is drawn in a render React cuts into slices, a level's first page at once
-  const drawn = useDrawnTree(read);
-  const { searching, entries, hits, order, levels, shown: shownHits, total: totalHits } = drawn;
-  // the latest props and reader, for the select and the "load more" entries kept from an earlier
-  // render (the select is one element while what it shows stays, below)
-  const latest = useRef({ onChange, loadLevel: picker.loadLevel, loadMore: picker.loadMore });
-  latest.current = { onChange, loadLevel: picker.loadLevel, loadMore: picker.loadMore };
-  const onLoadMore = useCallback((parent: string) => latest.current.loadMore(parent), []);
+  // the entries whose level is being read as they are opened: their switchers spin
+  const [opening, setOpening] = useState<ReadonlySet<string>>(NOTHING);
+  // the entry the keyboard is on, by key: the rows around it change as levels are read
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+
+  const { searching, entries, hits, order, levels, serverSearch, loadingList } = picker;
+  const { shown: shownHits, total: totalHits } = picker.searchCount;
   const nodes = useMemo(() => {
     // a row cannot move under itself or under one of its own descendants. Only a parent picker
     // points into the edited row's own tree: a ref from a content to its category must not lose
@@ -144,90 +101,161 @@ export function RefTreeSelect({
     return [root];
   }, [searching, entries, hits, order, shownHits, totalHits, levels, isParentPicker, selfId, lang]);
 
-  const treeData = useMemo(() => {
-    type Drawn = Omit<PickNode, 'title' | 'children'> & { title: React.ReactNode; children?: Drawn[] };
-    const draw = (node: PickNode): Drawn => {
-      if (!node.more) return { ...node, children: node.children?.map(draw) };
-      const { parent, shown, total } = node.more;
-      return {
-        ...node,
-        title: <MoreEntry parent={parent} shown={shown} total={total} lang={lang} onLoadMore={onLoadMore} />,
-      };
-    };
-    return nodes.map(draw);
-  }, [nodes, lang, onLoadMore]);
-
-  // the levels read so far: antd asks for the others when their node opens
-  const loadedKeys = useMemo(() => {
-    const keys: Array<string | number> = [];
-    for (const parent of levels.keys()) {
-      if (parent === ROOT_KEY) keys.push(ROOT_ID);
-      else {
-        const entry = entries.get(parent);
-        if (entry) keys.push(entry.id);
-      }
-    }
-    return keys;
-  }, [levels, entries]);
+  // The entries the list shows: a server search's tree open whole; a search the picker makes
+  // itself (a label the server cannot search) in what it has read, open down to each match; else
+  // the tree as the user opened it.
+  const localSearch = !serverSearch && search.trim() !== '';
+  const rows = useMemo(() => {
+    if (searching) return shownNodes(nodes, NOTHING, true);
+    if (!localSearch) return shownNodes(nodes, expanded);
+    const found = filterTree(nodes, search);
+    return shownNodes(found.nodes, new Set([...expanded, ...found.open]));
+  }, [searching, localSearch, nodes, expanded, search]);
 
   const label = (entryId: Id): string => {
     if (isParentPicker && String(entryId) === ROOT_KEY) return t('root', lang);
-    const path = pathOf(picker.entries as ReadonlyMap<string, TreeEntry>, String(entryId));
+    const path = pathOf(entries as ReadonlyMap<string, TreeEntry>, String(entryId));
     return path.length > 0 ? path.join(' / ') : String(entryId);
   };
-  // The select is one element for as long as what it shows stays. Each read renders this picker
-  // three or four times (the read starting, its page arriving, the read ending, the new tree), and
-  // each render of antd's select drew its open list again, every entry in view, in a render React
-  // does not cut: 0.6 s of the 2.4 s such renders took over the 99 reads of bench:treetable's
-  // picker (docs/benchmarks.md, "Tree tables"). A "load more" read spins its own entry (the
-  // context above), not the select.
+  // The select is one element for as long as what it shows stays: a page read, a level opened or
+  // the keyboard moving draws the list (through its context), not antd's select around it.
   const labeledKey = JSON.stringify(listOf(value).map((v) => ({ value: v, label: label(v) })));
   const labeled = useMemo(() => JSON.parse(labeledKey) as Labeled[], [labeledKey]);
+  const chosen = useMemo(() => new Set(listOf(value).map(String)), [value]);
+
+  // what the list's handlers and the keyboard read, as of the last render
+  const latest = useRef({ onChange, value, rows, searching, picker, activeKey });
+  latest.current = { onChange, value, rows, searching, picker, activeKey };
+  const onSwitch = useCallback((row: ShownNode) => {
+    if (latest.current.searching) return;
+    const { key, open: isOpen, node } = row;
+    setExpanded((was) => {
+      const next = new Set(was);
+      if (isOpen) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+    // a level not read yet is read as it opens; the switcher spins meanwhile
+    if (isOpen || node.children !== undefined) return;
+    setOpening((was) => new Set(was).add(key));
+    void latest.current.picker.loadLevel(key).finally(() =>
+      setOpening((was) => {
+        const next = new Set(was);
+        next.delete(key);
+        return next;
+      }),
+    );
+  }, []);
   const onPick = useCallback(
+    (row: ShownNode) => {
+      const id = row.node.value as Id;
+      setActiveKey(row.key);
+      // as antd's select does: a choice clears what was typed, and a single choice closes the list
+      setSearch('');
+      if (!multiple) {
+        setOpen(false);
+        latest.current.onChange(id);
+        return;
+      }
+      const ids = listOf(latest.current.value);
+      const has = ids.some((chosenId) => String(chosenId) === row.key);
+      latest.current.onChange(has ? ids.filter((chosenId) => String(chosenId) !== row.key) : [...ids, id]);
+    },
+    [multiple],
+  );
+  const onLoadMore = useCallback((parent: string) => latest.current.picker.loadMore(parent), []);
+  // the arrow keys move along the entries and open or close one; Enter chooses it (or reads the
+  // next page, on a "load more" entry), as in antd's tree select
+  const onKeyDown = useCallback(
+    (event: React.KeyboardEvent) => {
+      const { rows, activeKey } = latest.current;
+      if (rows.length === 0) return;
+      const at = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+      const row = rows[at];
+      const moveTo = (index: number) => setActiveKey(rows[Math.max(0, Math.min(rows.length - 1, index))].key);
+      switch (event.key) {
+        case 'ArrowDown':
+          moveTo(at + 1);
+          break;
+        case 'ArrowUp':
+          moveTo(at < 0 ? 0 : at - 1);
+          break;
+        case 'ArrowRight':
+          if (row?.branch && !row.open) onSwitch(row);
+          break;
+        case 'ArrowLeft':
+          if (row?.open) onSwitch(row);
+          break;
+        case 'Enter':
+          if (!row) return;
+          if (row.node.more) onLoadMore(row.node.more.parent);
+          else if (!row.node.disabled && row.node.selectable !== false) onPick(row);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    },
+    [onSwitch, onLoadMore, onPick],
+  );
+  const onSelectChange = useCallback(
     (next: unknown) => {
       const ids = idsOf(next);
       latest.current.onChange(multiple ? ids : ids[0]);
     },
     [multiple],
   );
-  const loadData = useCallback(
-    (node: { value?: unknown }) => latest.current.loadLevel(String(node.value)),
-    [],
-  );
-  // a search tree is shown open; the browsing tree as the user opened it
-  const expandedKeys = useMemo(
-    () => (searching ? branchValues(nodes) : expanded),
-    [searching, nodes, expanded],
-  );
-  const onTreeExpand = useCallback(
-    (keys: Array<string | number>) => {
-      if (!searching) setExpanded(keys);
-    },
-    [searching],
-  );
-  // The list opens in a render React cuts into slices: mounting the popup, its tree and its
-  // virtual list took 40-60 ms in the pointer's event, one frame (docs/benchmarks.md, "Tree
-  // tables"). It closes at once.
+  // The list opens in a render React cuts into slices: mounting the popup and its list in the
+  // pointer's event took a frame (docs/benchmarks.md, "Tree tables"). It closes at once. It opens
+  // on the first chosen entry.
   const onOpenChange = useCallback((next: boolean) => {
-    if (!next) setOpen(false);
-    else
-      startTransition(() => {
-        setOpened(true);
-        setOpen(true);
-      });
+    if (!next) {
+      setOpen(false);
+      return;
+    }
+    const first = listOf(latest.current.value)[0];
+    setActiveKey(first === undefined ? null : String(first));
+    startTransition(() => {
+      setOpened(true);
+      setOpen(true);
+    });
   }, []);
-  const { serverSearch, loadingList } = picker;
-  const showSearch = useMemo(
-    () => ({
-      searchValue: search,
-      onSearch: setSearch,
-      // when the server searches, its answer is already the match tree; otherwise filter what is loaded
-      filterTreeNode: serverSearch ? false : undefined,
-      treeNodeFilterProp: 'title',
-    }),
-    [search, serverSearch],
-  );
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setActiveKey(null);
+  }, []);
+  const showSearch = useMemo(() => ({ searchValue: search, onSearch }), [search, onSearch]);
   const shownStyle = useMemo(() => ({ minWidth: 180, ...style }), [style]);
+
+  const active = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+  const list = useMemo<PickerList>(
+    () => ({
+      rows,
+      multiple: !!multiple,
+      chosen,
+      opening,
+      readingMore: picker.loadingMore,
+      active,
+      loading: loadingList,
+      lang,
+      onSwitch,
+      onPick,
+      onLoadMore,
+    }),
+    [
+      rows,
+      multiple,
+      chosen,
+      opening,
+      picker.loadingMore,
+      active,
+      loadingList,
+      lang,
+      onSwitch,
+      onPick,
+      onLoadMore,
+    ],
+  );
 
   const select = useMemo(
     () => (
@@ -235,16 +263,11 @@ export function RefTreeSelect({
         id={id}
         labelInValue
         value={multiple ? labeled : labeled[0]}
-        onChange={onPick}
-        treeData={treeData}
-        loadData={loadData}
-        treeLoadedKeys={loadedKeys}
+        onChange={onSelectChange}
+        treeData={NO_TREE}
+        popupRender={drawList}
+        onKeyDown={onKeyDown}
         multiple={multiple}
-        treeCheckable={multiple}
-        // each entry ticked on its own: a cascade would save entries nobody chose (docs/schema.md)
-        treeCheckStrictly={multiple}
-        treeExpandedKeys={expandedKeys}
-        onTreeExpand={onTreeExpand}
         open={open}
         onOpenChange={onOpenChange}
         allowClear
@@ -259,12 +282,8 @@ export function RefTreeSelect({
       id,
       multiple,
       labeled,
-      onPick,
-      treeData,
-      loadData,
-      loadedKeys,
-      expandedKeys,
-      onTreeExpand,
+      onSelectChange,
+      onKeyDown,
       open,
       onOpenChange,
       loadingList,
@@ -274,5 +293,5 @@ export function RefTreeSelect({
       shownStyle,
     ],
   );
-  return <ReadingMoreContext.Provider value={picker.loadingMore}>{select}</ReadingMoreContext.Provider>;
+  return <PickerListContext.Provider value={list}>{select}</PickerListContext.Provider>;
 }

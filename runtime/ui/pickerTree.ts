@@ -145,11 +145,6 @@ export function searchTree(
   return nodes;
 }
 
-/** The values of the nodes that hold others: a search tree is shown open. */
-export function branchValues(nodes: readonly PickNode[]): Array<Id | string> {
-  return nodes.flatMap((n) => (n.children?.length ? [n.value, ...branchValues(n.children)] : []));
-}
-
 /** The labels from the top of the tree down to `key`, as far as they are known. */
 export function pathOf(entries: ReadonlyMap<string, TreeEntry>, key: string): string[] {
   const labels: string[] = [];
@@ -161,4 +156,64 @@ export function pathOf(entries: ReadonlyMap<string, TreeEntry>, key: string): st
     current = current.parent === ROOT_KEY ? undefined : entries.get(current.parent);
   }
   return labels;
+}
+
+/** An entry of the open list as it is drawn: a node of the tree, how deep it sits, and whether
+ * its level is shown open. */
+export interface ShownNode {
+  node: PickNode;
+  key: string;
+  depth: number;
+  /** it may hold rows: shown with a switcher to open or close it */
+  branch: boolean;
+  open: boolean;
+}
+
+/**
+ * The entries of the open list, top to bottom: every node whose parents are all open. A node
+ * whose level was read and found empty, or known to have no children, is a leaf; one whose level
+ * was not read yet is a branch, which the picker reads when it is opened. One pass over the
+ * entries shown, so a level read to thousands costs a few milliseconds to list again.
+ */
+export function shownNodes(
+  nodes: readonly PickNode[],
+  expanded: ReadonlySet<string>,
+  allOpen = false,
+): ShownNode[] {
+  const shown: ShownNode[] = [];
+  const walk = (level: readonly PickNode[], depth: number) => {
+    for (const node of level) {
+      const key = String(node.value);
+      const branch = !node.more && !node.isLeaf && (node.children === undefined || node.children.length > 0);
+      const open = branch && (allOpen || expanded.has(key));
+      shown.push({ node, key, depth, branch, open });
+      if (open && node.children) walk(node.children, depth + 1);
+    }
+  };
+  walk(nodes, 0);
+  return shown;
+}
+
+/**
+ * The tree cut down to the nodes whose title holds `text` (any case) and the nodes above them, for
+ * a picker whose server cannot search the label: it searches what it has read, as antd's tree
+ * select did. A match keeps what was read below it; `open` holds the nodes above a match, which
+ * the list shows open.
+ */
+export function filterTree(
+  nodes: readonly PickNode[],
+  text: string,
+): { nodes: PickNode[]; open: Set<string> } {
+  const wanted = text.trim().toLowerCase();
+  const open = new Set<string>();
+  const keep = (level: readonly PickNode[]): PickNode[] =>
+    level.flatMap((node) => {
+      if (node.more) return [];
+      if (node.title.toLowerCase().includes(wanted)) return [node];
+      const below = node.children ? keep(node.children) : [];
+      if (below.length === 0) return [];
+      open.add(String(node.value));
+      return [{ ...node, children: below }];
+    });
+  return { nodes: keep(nodes), open };
 }

@@ -197,6 +197,66 @@ describe('RefTreeSelect', () => {
     ).toEqual(['1', '2']);
   }, 90_000);
 
+  it("draws only the entries in the list's view, and those further down as the list is scrolled", async () => {
+    const tag = '·庚';
+    const ids = await makeTree(real, tag, [['长栏目', 0]]);
+    const count = PICKER_PAGE + 10;
+    await makeLevel(real, tag, ids.get('长栏目')!, count);
+    renderPicker({ field: fieldOf('contents', 'categoryId') });
+    open();
+    await expand(`长栏目${tag}`);
+    await title(`子0${tag}`);
+    const drawn = () => [...document.querySelectorAll('[role="treeitem"]')].map((n) => n.textContent);
+    // jsdom lays nothing out: the list stands at its 256 px, each entry at its 28 px
+    const holder = document.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
+    const scrollTo = (top: number) => {
+      holder.scrollTop = top;
+      fireEvent.scroll(holder);
+    };
+    // the "load more" entry ends the level: it is drawn once the list is scrolled down to it
+    expect(screen.queryByText(/加载更多/)).toBeNull();
+    scrollTo(count * 28);
+    fireEvent.click(await screen.findByText(`加载更多（已显示 ${PICKER_PAGE} / ${count}）`));
+    await waitFor(() => expect(screen.queryByText(/加载更多/)).toBeNull());
+    scrollTo(count * 28);
+    await waitFor(() => expect(drawn()).toContain(`子${count - 1}${tag}`));
+    // the list's 256 px hold about nine entries: a few more are drawn around them, never the level
+    expect(drawn().length).toBeLessThan(25);
+    expect(drawn()).not.toContain(`子0${tag}`);
+    scrollTo(0);
+    await waitFor(() => expect(drawn()).toContain(`子0${tag}`));
+    expect(drawn()).not.toContain(`子${count - 1}${tag}`);
+  }, 90_000);
+
+  it('moves along its entries with the arrow keys, opens a level with the right arrow and chooses with Enter', async () => {
+    const tag = '·辛';
+    const ids = await makeTree(real, tag, SCHOOL);
+    const changes: unknown[] = [];
+    renderPicker({ field: fieldOf('contents', 'categoryId'), onChange: (v) => changes.push(v) });
+    open();
+    await title(`学校新闻${tag}`);
+    const input = document.querySelector('#picker')!;
+    const active = () =>
+      document.querySelector('.ant-select-tree-treenode-active [title]')?.getAttribute('title');
+    const roots = [...document.querySelectorAll('[role="treeitem"] [title]')].map((n) =>
+      n.getAttribute('title'),
+    );
+    // down to this test's root, whatever roots other tests made
+    for (let i = 0; i <= roots.indexOf(`学校新闻${tag}`); i++) fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(active()).toBe(`学校新闻${tag}`);
+    expect(document.querySelector('[role="tree"]')!.getAttribute('aria-activedescendant')).toBe(
+      document.querySelector('.ant-select-tree-treenode-active')!.id,
+    );
+    fireEvent.keyDown(input, { key: 'ArrowRight' });
+    await title(`校园动态${tag}`);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(active()).toBe(`校园动态${tag}`);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(changes).toEqual([ids.get('校园动态')]);
+    // a single choice closes the list
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('ticks each entry of a multiple pick on its own: a parent brings nothing below it', async () => {
     const tag = '·戊';
     const ids = await makeTree(real, tag, SCHOOL);

@@ -3,14 +3,15 @@
 // and a row's path.
 import { describe, expect, it } from 'vitest';
 import {
-  branchValues,
   entryOf,
+  filterTree,
   type Level,
   levelTree,
   moreValue,
   type PickNode,
   pathOf,
   searchTree,
+  shownNodes,
   type TreeEntry,
 } from '../../../runtime/ui/pickerTree.ts';
 
@@ -70,7 +71,59 @@ describe('pickerTree', () => {
     const nodes = searchTree(entries, ['3'], ['1', '2', '3'], none, { shown: 1, total: 3 });
     expect(titles(nodes).slice(0, 1)).toEqual([['学校新闻', [['校园动态', ['班级风采']]]]]);
     expect(nodes.at(-1)!.more).toEqual({ parent: 'search', shown: 1, total: 3 });
-    expect(branchValues(nodes)).toEqual([1, 2]);
+    // the open list shows it open whole
+    expect(shownNodes(nodes, new Set(), true).map((n) => [n.node.title || 'more', n.depth, n.open])).toEqual([
+      ['学校新闻', 0, true],
+      ['校园动态', 1, true],
+      ['班级风采', 2, false],
+      ['more', 0, false],
+    ]);
+  });
+
+  it('lists the entries of the open levels, top to bottom, each at its depth', () => {
+    const levels = new Map<string, Level>([
+      ['0', { keys: ['1', '4'], total: 3 }],
+      ['1', { keys: ['2'], total: 1 }],
+    ]);
+    const nodes = levelTree(entries, levels, '0', none);
+    const shown = (open: string[]) =>
+      shownNodes(nodes, new Set(open)).map((n) => [n.key, n.depth, n.branch, n.open]);
+    // closed, 学校新闻 hides its level; 校园动态's level is not read yet, but it may hold rows
+    expect(shown([])).toEqual([
+      ['1', 0, true, false],
+      ['4', 0, false, false],
+      [moreValue('0'), 0, false, false],
+    ]);
+    expect(shown(['1', '2'])).toEqual([
+      ['1', 0, true, true],
+      ['2', 1, true, true],
+      ['4', 0, false, false],
+      [moreValue('0'), 0, false, false],
+    ]);
+    // a level read and found empty leaves its node a leaf
+    const empty = levelTree(entries, new Map([...levels, ['2', { keys: [], total: 0 }]]), '0', none);
+    expect(shownNodes(empty, new Set(['1', '2'])).find((n) => n.key === '2')).toMatchObject({
+      branch: false,
+      open: false,
+    });
+  });
+
+  it('searches what it has read: the matches, the rows above them opened, what was read below a match kept', () => {
+    const levels = new Map<string, Level>([
+      ['0', { keys: ['1', '4'], total: 3 }],
+      ['1', { keys: ['2'], total: 1 }],
+      ['2', { keys: ['3'], total: 1 }],
+    ]);
+    const nodes = levelTree(entries, levels, '0', none);
+    const found = filterTree(nodes, ' 风采 ');
+    expect(titles(found.nodes)).toEqual([['学校新闻', [['校园动态', ['班级风采']]]]]);
+    expect([...found.open]).toEqual(['2', '1']);
+    // a match on a branch keeps its rows, shown as the user opens them; no "load more" entry
+    const branch = filterTree(nodes, '校园');
+    expect(titles(branch.nodes)).toEqual([['学校新闻', [['校园动态', ['班级风采']]]]]);
+    expect([...branch.open]).toEqual(['1']);
+    expect(filterTree(nodes, 'NOTHING').nodes).toEqual([]);
+    expect(filterTree([{ value: 9, title: 'Abc' }], 'aB').nodes.map((n) => n.title)).toEqual(['Abc']);
   });
 
   it('gives a row its path from the top, as far as it is known', () => {
