@@ -165,9 +165,14 @@ export function RefTreeSelect({
   );
   const onLoadMore = useCallback((parent: string) => latest.current.picker.loadMore(parent), []);
   // the arrow keys move along the entries and open or close one; Enter chooses it (or reads the
-  // next page, on a "load more" entry), as in antd's tree select
+  // next page, on a "load more" entry); Escape closes the list, as in antd's tree select
   const onKeyDown = useCallback(
     (event: React.KeyboardEvent) => {
+      // antd's select leaves Escape to its list, as it does the other keys
+      if (event.key === 'Escape') {
+        setOpen(false);
+        return;
+      }
       const { rows, activeKey } = latest.current;
       if (rows.length === 0) return;
       const at = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
@@ -206,15 +211,15 @@ export function RefTreeSelect({
     [multiple],
   );
   // The list opens in a render React cuts into slices: mounting the popup and its list in the
-  // pointer's event took a frame (docs/benchmarks.md, "Tree tables"). It closes at once. It opens
-  // on the first chosen entry.
+  // pointer's event took a frame (docs/benchmarks.md, "Tree tables"). It closes at once. The
+  // keyboard starts on the first chosen entry, or where it was.
   const onOpenChange = useCallback((next: boolean) => {
     if (!next) {
       setOpen(false);
       return;
     }
     const first = listOf(latest.current.value)[0];
-    setActiveKey(first === undefined ? null : String(first));
+    if (first !== undefined) setActiveKey(String(first));
     startTransition(() => {
       setOpened(true);
       setOpen(true);

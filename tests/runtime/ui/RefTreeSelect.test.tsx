@@ -251,6 +251,12 @@ describe('RefTreeSelect', () => {
     await title(`校园动态${tag}`);
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(active()).toBe(`校园动态${tag}`);
+    // Escape closes the list; opened again, the keyboard is where it was
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    open();
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+    expect(active()).toBe(`校园动态${tag}`);
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(changes).toEqual([ids.get('校园动态')]);
     // a single choice closes the list
