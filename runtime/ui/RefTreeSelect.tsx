@@ -19,7 +19,7 @@ import {
   shownNodes,
   type TreeEntry,
 } from './pickerTree.ts';
-import { type PickerList, PickerListContext, TreePickerList } from './TreePickerList.tsx';
+import { entryId, type PickerList, PickerListContext, TreePickerList } from './TreePickerList.tsx';
 import { useTreePicker } from './useTreePicker.ts';
 
 export interface RefTreeSelectProps {
@@ -233,8 +233,14 @@ export function RefTreeSelect({
   const shownStyle = useMemo(() => ({ minWidth: 180, ...style }), [style]);
 
   const active = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+  // antd's select names its list `<id>_list` in its search box's aria-controls; the box, which
+  // holds the focus, names the keyboard's entry too (rc-select's activeDescendantId, which antd
+  // passes on without typing it)
+  const listId = id ? `${id}_list` : undefined;
+  const activeDescendantId = open && listId && active >= 0 ? entryId(listId, rows[active].key) : undefined;
   const list = useMemo<PickerList>(
     () => ({
+      listId,
       rows,
       multiple: !!multiple,
       chosen,
@@ -248,6 +254,7 @@ export function RefTreeSelect({
       onLoadMore,
     }),
     [
+      listId,
       rows,
       multiple,
       chosen,
@@ -272,6 +279,7 @@ export function RefTreeSelect({
         treeData={NO_TREE}
         popupRender={drawList}
         onKeyDown={onKeyDown}
+        {...({ activeDescendantId } as object)}
         multiple={multiple}
         open={open}
         onOpenChange={onOpenChange}
@@ -289,6 +297,7 @@ export function RefTreeSelect({
       labeled,
       onSelectChange,
       onKeyDown,
+      activeDescendantId,
       open,
       onOpenChange,
       loadingList,

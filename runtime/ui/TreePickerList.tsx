@@ -17,6 +17,8 @@ import type { ShownNode } from './pickerTree.ts';
 export const LIST_HEIGHT = 256;
 
 export interface PickerList {
+  /** the list's element id, which antd's select names in its search box's `aria-controls` */
+  listId?: string;
   /** the entries, top to bottom, as the list shows them */
   rows: readonly ShownNode[];
   multiple: boolean;
@@ -39,6 +41,9 @@ export interface PickerList {
 }
 
 export const PickerListContext = createContext<PickerList | null>(null);
+
+/** An entry's element id in the list `listId`. */
+export const entryId = (listId: string, key: string) => `${listId}_${key}`;
 
 /** The list's own mouse presses keep the focus in the select's search box, as antd's list does:
  * the select closes when it loses the focus. */
@@ -179,7 +184,8 @@ export function TreePickerList() {
   const tree = `${getPrefixCls('select')}-tree`;
   const { rows, active } = list;
   const holder = useRef<HTMLDivElement>(null);
-  const idPrefix = useId();
+  const ownId = useId();
+  const idPrefix = list.listId ?? ownId;
   // antd's tree node: a title of the small control's height, half the extra-small padding below
   const entryHeight = token.controlHeightSM;
   const gap = token.paddingXS / 2;
@@ -229,10 +235,11 @@ export function TreePickerList() {
   return (
     <div className={tree} onMouseDown={keepFocus}>
       <div
+        id={list.listId}
         className={`${tree}-list`}
         role="tree"
         aria-multiselectable={list.multiple || undefined}
-        aria-activedescendant={activeRow ? `${idPrefix}-${activeRow.key}` : undefined}
+        aria-activedescendant={activeRow ? entryId(idPrefix, activeRow.key) : undefined}
         style={{ position: 'relative' }}
       >
         <div
@@ -259,7 +266,7 @@ export function TreePickerList() {
                     key={row.key}
                     row={row}
                     index={index}
-                    id={`${idPrefix}-${row.key}`}
+                    id={entryId(idPrefix, row.key)}
                     tree={tree}
                     list={list}
                     chosen={list.chosen.has(row.key)}

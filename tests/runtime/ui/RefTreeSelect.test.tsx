@@ -244,9 +244,11 @@ describe('RefTreeSelect', () => {
     // down to this test's root, whatever roots other tests made
     for (let i = 0; i <= roots.indexOf(`学校新闻${tag}`); i++) fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(active()).toBe(`学校新闻${tag}`);
-    expect(document.querySelector('[role="tree"]')!.getAttribute('aria-activedescendant')).toBe(
-      document.querySelector('.ant-select-tree-treenode-active')!.id,
-    );
+    // the search box, which holds the focus, names the list and the keyboard's entry in it
+    const activeId = document.querySelector('.ant-select-tree-treenode-active')!.id;
+    expect(document.getElementById(input.getAttribute('aria-controls')!)?.getAttribute('role')).toBe('tree');
+    expect(input.getAttribute('aria-activedescendant')).toBe(activeId);
+    expect(document.querySelector('[role="tree"]')!.getAttribute('aria-activedescendant')).toBe(activeId);
     fireEvent.keyDown(input, { key: 'ArrowRight' });
     await title(`校园动态${tag}`);
     fireEvent.keyDown(input, { key: 'ArrowDown' });
@@ -273,6 +275,23 @@ describe('RefTreeSelect', () => {
     await expand(`学校新闻${tag}`);
     await title(`校园动态${tag}`);
     fireEvent.click(nodeOf(screen.getByTitle(`学校新闻${tag}`)).querySelector('.ant-select-tree-checkbox')!);
+    expect(changes).toEqual([[ids.get('学校新闻')]]);
+  });
+
+  it('unticks a ticked entry of a multiple pick, leaving the others', async () => {
+    const tag = '·壬';
+    const ids = await makeTree(real, tag, SCHOOL);
+    const field: Field = { ...fieldOf('contents', 'categoryId'), multiple: true };
+    const changes: unknown[] = [];
+    const value = [ids.get('学校新闻')!, ids.get('通知公告')!];
+    renderPicker({ field, multiple: true, value, onChange: (v) => changes.push(v) });
+    open();
+    // the chosen entries' tags in the select carry their names as titles too: the list's entry
+    const entry = await waitFor(() =>
+      nodeOf(document.querySelector(`[role="tree"] [title="通知公告${tag}"]`)!),
+    );
+    expect(entry.querySelector('.ant-select-tree-checkbox-checked')).toBeTruthy();
+    fireEvent.click(entry.querySelector('.ant-select-tree-node-content-wrapper')!);
     expect(changes).toEqual([[ids.get('学校新闻')]]);
   });
 
