@@ -41,14 +41,16 @@ function renderPicker(props: {
   value?: Id | Id[] | null;
   multiple?: boolean;
   onChange?: (value: Id | Id[] | undefined) => void;
-  /** draw every entry: jsdom has no layout for the list to find which are in view */
-  whole?: boolean;
+  /** draw only the entries in the list's window, as the app does. Off by default (antd's
+   * `virtual={false}`, every entry drawn): the tests share one category table, and the roots the
+   * other tests made would push a test's own entries out of the window */
+  virtual?: boolean;
 }) {
   real.http.received.length = 0;
   const http = realHttp(real);
-  const { whole, ...rest } = props;
+  const { virtual = false, ...rest } = props;
   return render(
-    <ConfigProvider virtual={!whole}>
+    <ConfigProvider virtual={virtual}>
       <Providers http={http} resources={resources}>
         <RefTreeSelect id="picker" lang="zh" value={null} onChange={() => {}} {...rest} />
       </Providers>
@@ -95,8 +97,7 @@ describe('RefTreeSelect', () => {
     await expand(`校园动态${tag}`);
     await title(`班级风采${tag}`);
     expect(disabled().sort()).toEqual([`校园动态${tag}`, `班级风采${tag}`].sort());
-    // a row known to have no children shows no switcher to open (one drawn whatever other tests
-    // added: the list draws only the rows in its window, and other roots may push a root out)
+    // a row known to have no children shows no switcher to open
     expect(
       nodeOf(screen.getByTitle(`班级风采${tag}`)).querySelector('.ant-select-tree-switcher-noop'),
     ).toBeTruthy();
@@ -171,7 +172,7 @@ describe('RefTreeSelect', () => {
     const ids = await makeTree(real, tag, [['大栏目', 0]]);
     const count = PICKER_PAGE + 10;
     await makeLevel(real, tag, ids.get('大栏目')!, count);
-    renderPicker({ field: fieldOf('contents', 'categoryId'), whole: true });
+    renderPicker({ field: fieldOf('contents', 'categoryId') });
     open();
     await expand(`大栏目${tag}`);
     await title(`子0${tag}`);
@@ -202,28 +203,37 @@ describe('RefTreeSelect', () => {
     const ids = await makeTree(real, tag, [['长栏目', 0]]);
     const count = PICKER_PAGE + 10;
     await makeLevel(real, tag, ids.get('长栏目')!, count);
-    renderPicker({ field: fieldOf('contents', 'categoryId') });
+    renderPicker({ field: fieldOf('contents', 'categoryId'), virtual: true });
     open();
-    await expand(`长栏目${tag}`);
-    await title(`子0${tag}`);
     const drawn = () => [...document.querySelectorAll('[role="treeitem"]')].map((n) => n.textContent);
     // jsdom lays nothing out: the list stands at its 256 px, each entry at its 28 px
-    const holder = document.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
     const scrollTo = (top: number) => {
+      const holder = document.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
       holder.scrollTop = top;
       fireEvent.scroll(holder);
     };
+    // the roots the other tests made come first: the list is scrolled down to this test's
+    await waitFor(() => expect(drawn().length).toBeGreaterThan(0));
+    for (let top = 0; !screen.queryByTitle(`长栏目${tag}`); top += 200) {
+      expect(top).toBeLessThan(100 * 28);
+      scrollTo(top);
+    }
+    // the root brought to the list's top, and opened
+    const rootTop = Number(nodeOf(screen.getByTitle(`长栏目${tag}`)).getAttribute('data-index')) * 28;
+    scrollTo(rootTop);
+    await expand(`长栏目${tag}`);
+    await title(`子0${tag}`);
     // the "load more" entry ends the level: it is drawn once the list is scrolled down to it
     expect(screen.queryByText(/加载更多/)).toBeNull();
-    scrollTo(count * 28);
+    scrollTo(rootTop + count * 28);
     fireEvent.click(await screen.findByText(`加载更多（已显示 ${PICKER_PAGE} / ${count}）`));
     await waitFor(() => expect(screen.queryByText(/加载更多/)).toBeNull());
-    scrollTo(count * 28);
+    scrollTo(rootTop + count * 28);
     await waitFor(() => expect(drawn()).toContain(`子${count - 1}${tag}`));
     // the list's 256 px hold about nine entries: a few more are drawn around them, never the level
     expect(drawn().length).toBeLessThan(25);
     expect(drawn()).not.toContain(`子0${tag}`);
-    scrollTo(0);
+    scrollTo(rootTop);
     await waitFor(() => expect(drawn()).toContain(`子0${tag}`));
     expect(drawn()).not.toContain(`子${count - 1}${tag}`);
   }, 90_000);
