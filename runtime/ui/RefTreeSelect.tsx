@@ -123,9 +123,10 @@ export function RefTreeSelect({
   const labeled = useMemo(() => JSON.parse(labeledKey) as Labeled[], [labeledKey]);
   const chosen = useMemo(() => new Set(listOf(value).map(String)), [value]);
 
+  const active = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
   // what the list's handlers and the keyboard read, as of the last render
-  const latest = useRef({ onChange, value, rows, searching, picker, activeKey });
-  latest.current = { onChange, value, rows, searching, picker, activeKey };
+  const latest = useRef({ onChange, value, rows, searching, picker, active });
+  latest.current = { onChange, value, rows, searching, picker, active };
   const onSwitch = useCallback((row: ShownNode) => {
     if (latest.current.searching) return;
     const { key, open: isOpen, node } = row;
@@ -173,9 +174,8 @@ export function RefTreeSelect({
         setOpen(false);
         return;
       }
-      const { rows, activeKey } = latest.current;
+      const { rows, active: at } = latest.current;
       if (rows.length === 0) return;
-      const at = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
       const row = rows[at];
       const moveTo = (index: number) => setActiveKey(rows[Math.max(0, Math.min(rows.length - 1, index))].key);
       switch (event.key) {
@@ -232,7 +232,6 @@ export function RefTreeSelect({
   const showSearch = useMemo(() => ({ searchValue: search, onSearch }), [search, onSearch]);
   const shownStyle = useMemo(() => ({ minWidth: 180, ...style }), [style]);
 
-  const active = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
   // antd's select names its list `<id>_list` in its search box's aria-controls; the box, which
   // holds the focus, names the keyboard's entry too (rc-select's activeDescendantId, which antd
   // passes on without typing it)

@@ -3,15 +3,16 @@
 // look as antd's do), but only the entries in the list's view and a few around them
 // (@tanstack/react-virtual). antd's tree indexed every entry it held again on each new page of
 // a level, a frame that grew with the level; this list's cost is the entries in view
-// (docs/benchmarks.md, "Tree pickers"). The picker hands it what to draw through a context, so a
+// (docs/benchmarks.md, "Tree tables", eighth sitting). The picker hands it what to draw through a context, so a
 // page read draws this list and not the select around it.
 import { CaretDownFilled, LoadingOutlined } from '@ant-design/icons';
-import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { ConfigProvider, Empty, Spin, theme } from 'antd';
 import { createContext, type MouseEvent, memo, useContext, useEffect, useId, useRef } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
 import type { ShownNode } from './pickerTree.ts';
+import { sizeAfterLayout } from './useVirtualRows.ts';
 
 /** antd's tree select's list height, its default `listHeight` */
 export const LIST_HEIGHT = 256;
@@ -55,7 +56,11 @@ interface EntryProps {
   /** the element id of the entry */
   id: string;
   tree: string;
-  list: PickerList;
+  multiple: boolean;
+  lang: Lang;
+  onSwitch: PickerList['onSwitch'];
+  onPick: PickerList['onPick'];
+  onLoadMore: PickerList['onLoadMore'];
   chosen: boolean;
   active: boolean;
   opening: boolean;
@@ -69,7 +74,11 @@ const Entry = memo(function Entry({
   index,
   id,
   tree,
-  list,
+  multiple,
+  lang,
+  onSwitch,
+  onPick,
+  onLoadMore,
   chosen,
   active,
   opening,
@@ -77,7 +86,6 @@ const Entry = memo(function Entry({
   measure,
 }: EntryProps) {
   const { node, depth, branch, open } = row;
-  const { multiple, lang } = list;
   const more = node.more;
   const disabled = !!node.disabled;
   const pickable = !more && node.selectable !== false && !disabled;
@@ -100,7 +108,7 @@ const Entry = memo(function Entry({
     .filter(Boolean)
     .join(' ');
   const pick = () => {
-    if (pickable) list.onPick(row);
+    if (pickable) onPick(row);
   };
   return (
     <div
@@ -123,7 +131,7 @@ const Entry = memo(function Entry({
       </span>
       <span
         className={`${tree}-switcher ${switcherClass}`}
-        onClick={branch ? () => list.onSwitch(row) : undefined}
+        onClick={branch ? () => onSwitch(row) : undefined}
       >
         {branch &&
           (opening ? (
@@ -158,7 +166,7 @@ const Entry = memo(function Entry({
               aria-busy={readingMore}
               onClick={(event) => {
                 event.preventDefault();
-                if (!readingMore) list.onLoadMore(more.parent);
+                if (!readingMore) onLoadMore(more.parent);
               }}
             >
               {t('loadMore', lang, { shown: more.shown, total: more.total })}
@@ -202,13 +210,8 @@ export function TreePickerList() {
       observeElementRect(instance, (rect) =>
         report(rect.height > 0 ? rect : { width: rect.width, height: LIST_HEIGHT }),
       ),
-    // sizes come from the observer, after the browser's own layout: a read in the commit would lay
-    // the popup out there and then (useVirtualRows.ts does the same for the table's rows)
-    measureElement: (element, entry, instance) =>
-      entry
-        ? measureElement(element, entry, instance) || entryHeight
-        : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ??
-          entryHeight),
+    // an entry whose title wraps grows: sizes come from the observer, after the browser's layout
+    measureElement: sizeAfterLayout(entryHeight),
     enabled: !whole,
     useFlushSync: false,
   });
@@ -227,10 +230,9 @@ export function TreePickerList() {
         )}
       </div>
     );
-  const items = whole
-    ? rows.map((_, index) => ({ index, start: 0 }))
-    : virtualizer.getVirtualItems().map(({ index, start }) => ({ index, start }));
-  const offset = whole ? 0 : (items[0]?.start ?? 0);
+  const inView = whole ? undefined : virtualizer.getVirtualItems();
+  const indexes = inView ? inView.map((item) => item.index) : rows.map((_, index) => index);
+  const offset = inView?.[0]?.start ?? 0;
   const activeRow = rows[active];
   return (
     <div className={tree} onMouseDown={keepFocus}>
@@ -258,7 +260,7 @@ export function TreePickerList() {
                   : { position: 'absolute', insetInline: 0, top: 0, transform: `translateY(${offset}px)` }),
               }}
             >
-              {items.map(({ index }) => {
+              {indexes.map((index) => {
                 const row = rows[index];
                 const more = row.node.more;
                 return (
@@ -268,7 +270,11 @@ export function TreePickerList() {
                     index={index}
                     id={entryId(idPrefix, row.key)}
                     tree={tree}
-                    list={list}
+                    multiple={list.multiple}
+                    lang={list.lang}
+                    onSwitch={list.onSwitch}
+                    onPick={list.onPick}
+                    onLoadMore={list.onLoadMore}
                     chosen={list.chosen.has(row.key)}
                     active={index === active}
                     opening={list.opening.has(row.key)}

@@ -32,6 +32,21 @@ export function drawnRange(range: Range, direction: 'forward' | 'backward' | nul
   return indexes;
 }
 
+/**
+ * A virtualizer's `measureElement` that takes an item's size from the ResizeObserver, which
+ * reports it after the browser's own layout. An item just drawn is handed over from React's
+ * commit, before the observer has reported it: it keeps its size from before or `estimate`, as
+ * reading its size there would lay the page out in the middle of the commit. An item not laid out
+ * (jsdom, a hidden view) keeps its estimate rather than collapsing to 0.
+ */
+export function sizeAfterLayout<S extends Element | Window, E extends Element>(estimate: number) {
+  return (element: E, entry: ResizeObserverEntry | undefined, instance: Virtualizer<S, E>): number =>
+    entry
+      ? measureElement(element, entry, instance) || estimate
+      : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ??
+        estimate);
+}
+
 /** The offsets down to the document, which scrolling leaves alone (a client rect moves with it). */
 function offsetInDocument(element: HTMLElement): number {
   let top = 0;
@@ -80,16 +95,8 @@ export function useVirtualRows(
     rangeExtractor,
     scrollMargin: margin,
     getItemKey: (index) => rows[index]?.id ?? index,
-    // A row just drawn is handed over from React's commit, before the observer has reported it:
-    // it takes its size from before or the estimate, as its offsetHeight read there would lay the
-    // page out in the middle of the commit (see the margin below). The ResizeObserver reports
-    // every drawn row's size after the browser's own layout, before the frame is painted. A row
-    // not laid out (jsdom, a hidden view) keeps its estimate rather than collapsing to 0.
-    measureElement: (element, entry, instance) =>
-      entry
-        ? measureElement(element, entry, instance) || ROW_ESTIMATE
-        : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ??
-          ROW_ESTIMATE),
+    // each drawn row measured after the browser's layout, never in the commit (see the margin below)
+    measureElement: sizeAfterLayout(ROW_ESTIMATE),
     enabled: virtual,
     // The rows a scroll brings into view are drawn in a render of their own, after the scroll
     // event, not inside it (react-virtual's default): a long jump (a "load more" row scrolled to,
