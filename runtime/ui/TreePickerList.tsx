@@ -219,6 +219,24 @@ export function TreePickerList() {
   useEffect(() => {
     if (active >= 0 && !whole) virtualizer.scrollToIndex(active, { align: 'auto' });
   }, [active, virtualizer, whole]);
+  // A level's "load more" entry scrolled into the list's view reads the level's next page, as a
+  // long list reads on while it is scrolled: a level of 5,000 is scrolled through, not clicked
+  // through a hundred times. Once an entry: a read that failed leaves the same entry, which is
+  // not asked again and again (a link, it still reads the page when clicked or on Enter); a new
+  // search or a page that arrived makes a new one. A list drawn whole (antd's `virtual={false}`)
+  // knows no view: its entries read when clicked.
+  const asked = useRef(new WeakSet<object>());
+  const { readingMore, onLoadMore } = list;
+  useEffect(() => {
+    const view = whole ? null : virtualizer.range;
+    if (!view) return;
+    for (let i = Math.max(0, view.startIndex); i <= view.endIndex && i < rows.length; i++) {
+      const more = rows[i].node.more;
+      if (!more || readingMore.includes(more.parent) || asked.current.has(more)) continue;
+      asked.current.add(more);
+      onLoadMore(more.parent);
+    }
+  });
 
   if (rows.length === 0)
     return (

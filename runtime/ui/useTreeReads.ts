@@ -244,15 +244,27 @@ export function useTreeReads({
         if (found.hasNextPage && !found.isFetchingNextPage) void found.fetchNextPage();
         return;
       }
-      const pages = requested.filter((r) => r.parent === parent).length;
+      const pages = requested.filter((r) => r.parent === parent).map((r) => r.page);
+      // a page whose read failed is read again: the level's rows stop before it, and the next
+      // page after the last asked for would leave its rows out
+      const failed = pages.find(
+        (page) => queryClient.getQueryState(levelQuery({ parent, page }).queryKey)?.status === 'error',
+      );
+      if (failed !== undefined) {
+        void queryClient.refetchQueries({
+          queryKey: levelQuery({ parent, page: failed }).queryKey,
+          exact: true,
+        });
+        return;
+      }
       // a level read to its end asks for nothing more: its "load more" row may still be on the
       // page for a moment after the last page arrived (the rows are drawn in a later render than
       // the button's spinner), and a click on it then would read a page past the end
       const total = levels.get(parent)?.total;
-      if (total !== undefined && pages * pageSize >= total) return;
+      if (total !== undefined && pages.length * pageSize >= total) return;
       // in a render React may cut into slices: the click's own render drew the whole list page
       // again (its toolbar, its table's frame) in one piece, 25-40 ms of a frame
-      startTransition(() => addPage({ parent, page: pages + 1 }));
+      startTransition(() => addPage({ parent, page: pages.length + 1 }));
     },
   };
 }

@@ -1,6 +1,7 @@
 // The category picker of the content form over 100,000 categories, made with one SQL statement:
 // a deep category is found by typing (shown under the categories above it) and by opening the
-// tree a level at a time, and the choice shows as its path. No request reads the whole table.
+// tree a level at a time, and the choice shows as its path; a long list reads its next page as
+// it is scrolled to its end. No request reads the whole table.
 
 import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
@@ -124,6 +125,38 @@ describe('the category picker over 100,000 categories', () => {
     expectNoWholeTable(categoryRequests);
     const levels = categoryRequests.map((u) => u.searchParams.get('parentId')).filter((p) => p !== null);
     expect(levels).toEqual(['0', ...[1, 11, 111, 1111].map((i) => String(BASE + i))]);
+    await page.context().close();
+  });
+
+  it('reads the next page of a long list as it is scrolled to its end', async () => {
+    const { page, categoryRequests } = await openContentForm(1366, 860);
+    await categoryItem(page).locator('.ant-select').click();
+    await option(page, '大树1').waitFor();
+    // thousands of hits, fifty a page, each page ending in its "load more" entry
+    await page.keyboard.type('大树2');
+    // the server's hits drawn: a page of them is longer than the list (the root 大树2 shows at
+    // once, found among the roots read)
+    await page.waitForFunction(() => {
+      const list = document.querySelector(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-list-holder',
+      );
+      return list !== null && list.scrollHeight > 50 * 24;
+    });
+    const searchPages = () =>
+      categoryRequests
+        .filter((u) => u.searchParams.has('categoryName'))
+        .map((u) => u.searchParams.get('page'));
+    const box = await dropdown(page).locator('.ant-select-tree-list-holder').boundingBox();
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    // the wheel turned until the list's end shows the second page's entry: no click on either
+    const secondEnd = dropdown(page).locator('a[data-more]').filter({ hasText: '已显示 100 /' });
+    for (let notch = 0; (await secondEnd.count()) === 0; notch++) {
+      expect(notch, 'notches of the wheel').toBeLessThan(400);
+      await page.mouse.wheel(0, 200);
+    }
+    expect(searchPages()).toEqual(['1', '2']);
+    await screenshot(page, 'tree-picker-04-read-on-scroll-1366');
+    expectNoWholeTable(categoryRequests);
     await page.context().close();
   });
 

@@ -6,6 +6,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttp } from '../../../runtime/client/http.ts';
 import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefTreeSelect } from '../../../runtime/ui/RefTreeSelect.tsx';
@@ -45,10 +46,11 @@ function renderPicker(props: {
    * `virtual={false}`, every entry drawn): the tests share one category table, and the roots the
    * other tests made would push a test's own entries out of the window */
   virtual?: boolean;
+  /** the client's HTTP (the real server's, as a signed-in user's, unless a test says) */
+  http?: ReturnType<typeof realHttp>;
 }) {
   real.http.received.length = 0;
-  const http = realHttp(real);
-  const { virtual = false, ...rest } = props;
+  const { virtual = false, http = realHttp(real), ...rest } = props;
   return render(
     <ConfigProvider virtual={virtual}>
       <Providers http={http} resources={resources}>
@@ -223,19 +225,78 @@ describe('RefTreeSelect', () => {
     scrollTo(rootTop);
     await expand(`长栏目${tag}`);
     await title(`子0${tag}`);
-    // the "load more" entry ends the level: it is drawn once the list is scrolled down to it
+    // the "load more" entry ends the level: it is drawn once the list is scrolled down to it, and
+    // scrolled into the list's view it reads the next page by itself, once
     expect(screen.queryByText(/加载更多/)).toBeNull();
     scrollTo(rootTop + count * 28);
-    fireEvent.click(await screen.findByText(`加载更多（已显示 ${PICKER_PAGE} / ${count}）`));
     await waitFor(() => expect(screen.queryByText(/加载更多/)).toBeNull());
     scrollTo(rootTop + count * 28);
     await waitFor(() => expect(drawn()).toContain(`子${count - 1}${tag}`));
+    expect(
+      listRequests()
+        .filter((r) => r.query.get('parentId') === String(ids.get('长栏目')))
+        .map((r) => r.query.get('page')),
+    ).toEqual(['1', '2']);
     // the list's 256 px hold about nine entries: a few more are drawn around them, never the level
     expect(drawn().length).toBeLessThan(25);
     expect(drawn()).not.toContain(`子0${tag}`);
     scrollTo(rootTop);
     await waitFor(() => expect(drawn()).toContain(`子0${tag}`));
     expect(drawn()).not.toContain(`子${count - 1}${tag}`);
+  }, 90_000);
+
+  it('reads a page on its own once: a read that failed is read again from its entry', async () => {
+    const tag = '·壬';
+    const ids = await makeTree(real, tag, [['断栏目', 0]]);
+    const count = PICKER_PAGE + 10;
+    await makeLevel(real, tag, ids.get('断栏目')!, count);
+    // the session refused while the test says so: the read answered 401, as one whose session ended
+    let refuse = false;
+    const http = createHttp({
+      baseURL: real.http.url,
+      getToken: () => (refuse ? 'not-a-session' : real.token),
+      notify: { error: () => {} },
+      onTokenFailed: () => {},
+    });
+    renderPicker({ field: fieldOf('contents', 'categoryId'), virtual: true, http });
+    open();
+    const scrollTo = (top: number) => {
+      const holder = document.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
+      holder.scrollTop = top;
+      fireEvent.scroll(holder);
+    };
+    await waitFor(() => expect(document.querySelector('[role="treeitem"]')).not.toBeNull());
+    for (let top = 0; !screen.queryByTitle(`断栏目${tag}`); top += 200) {
+      expect(top).toBeLessThan(100 * 28);
+      scrollTo(top);
+    }
+    const rootTop = Number(nodeOf(screen.getByTitle(`断栏目${tag}`)).getAttribute('data-index')) * 28;
+    scrollTo(rootTop);
+    await expand(`断栏目${tag}`);
+    await title(`子0${tag}`);
+    const pageTwo = () =>
+      listRequests().filter(
+        (r) => r.query.get('parentId') === String(ids.get('断栏目')) && r.query.get('page') === '2',
+      );
+    const entry = () => document.querySelector<HTMLElement>(`a[data-more="${ids.get('断栏目')}"]`);
+    refuse = true;
+    scrollTo(rootTop + count * 28);
+    // scrolled into view, the entry read the page by itself, and the read failed
+    await waitFor(() => expect(pageTwo()).toHaveLength(1));
+    await waitFor(() => expect(entry()?.getAttribute('aria-busy')).toBe('false'));
+    // scrolled away and back: the entry is drawn again, and asks for nothing by itself
+    scrollTo(rootTop);
+    await waitFor(() => expect(entry()).toBeNull());
+    scrollTo(rootTop + count * 28);
+    await waitFor(() => expect(entry()).not.toBeNull());
+    expect(entry()!.getAttribute('aria-busy')).toBe('false');
+    // clicked, it reads that page again (not the one after it), and the level is read to its end
+    refuse = false;
+    fireEvent.click(entry()!);
+    await waitFor(() => expect(entry()).toBeNull());
+    scrollTo(rootTop + count * 28);
+    await title(`子${count - 1}${tag}`);
+    expect(pageTwo()).toHaveLength(2);
   }, 90_000);
 
   it('moves along its entries with the arrow keys, opens a level with the right arrow and chooses with Enter', async () => {
