@@ -179,6 +179,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** thread time: how long the thread was on a CPU during the event */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: { name?: string };
@@ -198,8 +200,11 @@ const TASK_PARTS = [
 
 /**
  * The renderer main thread's style, layout and paint in a trace: how often and how long in all;
- * and the longest task, with what ran in it (nested steps are counted in their parent too: a
- * layout a script forces is inside the script's time).
+ * the longest task, with what ran in it (nested steps are counted in their parent too: a layout a
+ * script forces is inside the script's time); and the tasks of 50 ms or more, each with its
+ * thread time, the part of it the main thread was on a CPU. On two cores the main thread shares
+ * them with the browser's compositor and raster threads (which run at a higher priority) and the
+ * server: a task whose thread time is well under its length waited for a core.
  */
 function renderingWork(file: TraceFile): string {
   const events = Array.isArray(file) ? file : file.traceEvents;
@@ -226,10 +231,16 @@ function renderingWork(file: TraceFile): string {
   const inLongest = longest
     ? onMain.filter((e) => e.ts >= longest.ts && e.ts < longest.ts + (longest.dur ?? 0))
     : [];
+  const ms = (us = 0) => (us / 1000).toFixed(0);
+  const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= GOAL_MS * 1000);
   return (
     `main thread: ${sum(onMain, RENDERING)}` +
     (longest
-      ? `. Longest task ${((longest.dur ?? 0) / 1000).toFixed(0)} ms: ${sum(inLongest, [...TASK_PARTS, ...RENDERING])}`
+      ? `. Longest task ${ms(longest.dur)} ms (thread time ${ms(longest.tdur)} ms): ${sum(inLongest, [...TASK_PARTS, ...RENDERING])}`
+      : '') +
+    `. Tasks of ${GOAL_MS} ms or more: ${long.length}` +
+    (long.length
+      ? ` (length / thread time: ${long.map((e) => `${ms(e.dur)}/${ms(e.tdur)}`).join(', ')} ms)`
       : '')
   );
 }
