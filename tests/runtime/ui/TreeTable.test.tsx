@@ -4,6 +4,7 @@
 // only a window of a 2,000-row level, and a delete refreshes the level the row was in.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHttp } from '../../../runtime/client/http.ts';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
@@ -24,9 +25,8 @@ afterAll(async () => {
 });
 afterEach(restoreWindowScroll);
 
-function renderPage(initialEntry = '/') {
+function renderPage(initialEntry = '/', http = realHttp(real)) {
   real.http.received.length = 0;
-  const http = realHttp(real);
   const resource = resourceNamed(resources, 'contentCategorys');
   return render(
     <Providers http={http} resources={resources} initialEntry={initialEntry}>
@@ -161,6 +161,52 @@ describe('the list page of a tree resource', () => {
     expect(Number.parseInt(spacer.style.height, 10)).toBeGreaterThan(1900 * 40);
     scrollWindow(0);
     await screen.findByText('大栏目·大');
+  });
+
+  it('reads a page whose read failed again on the next click of its "load more" row', async () => {
+    const ids = await makeTree(real, '·断', [['断栏目', 0]]);
+    const parent = ids.get('断栏目')!;
+    const page = treePage(resourceNamed(resources, 'contentCategorys'));
+    const count = page + 20;
+    await real.sql(`
+      insert into cms_content_categorys (parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
+      select ${parent}, '子栏目' || lpad(i::text, 4, '0') || '·断', 0, 0, true, false, i
+      from generate_series(1, ${count}) i`);
+    // the session refused while the test says so: the read answers 401, as one whose session ended
+    let refuse = false;
+    const failures: string[] = [];
+    const http = createHttp({
+      baseURL: real.http.url,
+      getToken: () => (refuse ? 'not-a-session' : real.token),
+      notify: { error: (message) => failures.push(message) },
+      onTokenFailed: () => {
+        failures.push('session');
+      },
+    });
+    renderPage('/', http);
+    await expand('断栏目·断');
+    await screen.findByText('子栏目0001·断');
+    scrollWindow(END);
+    const button = async () =>
+      (await screen.findByText(`加载更多（已显示 ${page} / ${count}）`)).closest('button') as HTMLElement;
+    const pageTwo = () =>
+      reads().filter((q) => q.get('parentId') === String(parent) && q.get('page') === '2');
+    refuse = true;
+    fireEvent.click(await button());
+    await waitFor(() => expect(failures).toEqual(['session']));
+    await waitFor(async () => expect((await button()).getAttribute('aria-busy')).toBe('false'));
+    expect(pageTwo()).toHaveLength(1);
+    // the next click reads that page again, not the one after it (past the level's end here)
+    refuse = false;
+    fireEvent.click(await button());
+    await screen.findByText(`子栏目${String(count).padStart(4, '0')}·断`);
+    expect(screen.queryByText(/加载更多/)).toBeNull();
+    expect(pageTwo()).toHaveLength(2);
+    expect(
+      reads()
+        .filter((q) => q.get('parentId') === String(parent))
+        .map((q) => q.get('page')),
+    ).toEqual(['1', '2', '2']);
   });
 
   it('refreshes the level a row is deleted from', async () => {
