@@ -12,8 +12,22 @@ export interface TagLook {
   style?: { backgroundColor: string; color?: string };
 }
 
+/** Each look worked out once: an outline row draws its tags on every frame it scrolls into view,
+ * and antd's colour check builds its lists of colours again on each call. A schema has a handful
+ * of colours. */
+const looks = new Map<string, TagLook>();
+
 /** The classes and style of antd's tag of `color` (none: the default tag), for its class `prefix`. */
 export function tagLook(prefix: string, color?: string): TagLook {
+  const key = `${prefix} ${color ?? ''}`;
+  const known = looks.get(key);
+  if (known) return known;
+  const look = workOut(prefix, color);
+  looks.set(key, look);
+  return look;
+}
+
+function workOut(prefix: string, color?: string): TagLook {
   const known = isPresetColor(color) || isPresetStatusColor(color);
   const className = `${prefix} ${prefix}-filled${known ? ` ${prefix}-${color}` : ''}`;
   if (known || !color) return { className };
