@@ -3,8 +3,8 @@
 // look as antd's do), but only the entries in the list's view and a few around them
 // (@tanstack/react-virtual). antd's tree indexed every entry it held again on each new page of
 // a level, a frame that grew with the level; this list's cost is the entries in view
-// (docs/benchmarks.md, "Tree tables", eighth sitting). The picker hands it what to draw through a context, so a
-// page read draws this list and not the select around it.
+// (docs/benchmarks.md, "Tree tables", eighth sitting). The picker hands it what to draw through a
+// context, so a page read draws this list and not the select around it.
 import { CaretDownFilled, LoadingOutlined } from '@ant-design/icons';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { ConfigProvider, Empty, Spin, theme } from 'antd';
@@ -292,7 +292,7 @@ export function TreePickerList() {
                     lang={list.lang}
                     onSwitch={list.onSwitch}
                     onPick={list.onPick}
-                    onLoadMore={list.onLoadMore}
+                    onLoadMore={onLoadMore}
                     chosen={list.chosen.has(row.key)}
                     active={index === active}
                     opening={list.opening.has(row.key)}

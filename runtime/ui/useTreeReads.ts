@@ -247,14 +247,10 @@ export function useTreeReads({
       const pages = requested.filter((r) => r.parent === parent).map((r) => r.page);
       // a page whose read failed is read again: the level's rows stop before it, and the next
       // page after the last asked for would leave its rows out
-      const failed = pages.find(
-        (page) => queryClient.getQueryState(levelQuery({ parent, page }).queryKey)?.status === 'error',
-      );
+      const keyOf = (page: number) => queryKeys.treeLevel(name, parent, page, view);
+      const failed = pages.find((page) => queryClient.getQueryState(keyOf(page))?.status === 'error');
       if (failed !== undefined) {
-        void queryClient.refetchQueries({
-          queryKey: levelQuery({ parent, page: failed }).queryKey,
-          exact: true,
-        });
+        void queryClient.refetchQueries({ queryKey: keyOf(failed), exact: true });
         return;
       }
       // a level read to its end asks for nothing more: its "load more" row may still be on the

@@ -6,13 +6,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp } from '../../../runtime/client/http.ts';
 import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefTreeSelect } from '../../../runtime/ui/RefTreeSelect.tsx';
 import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
 import { CATEGORIES, makeLevel, makeTree } from './categoryTree.ts';
-import { loadResources, Providers, realHttp, resourceNamed } from './harness.tsx';
+import { loadResources, Providers, realHttp, refusingHttp, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 
 let real: RealServer;
@@ -65,6 +64,33 @@ const title = (text: string) => screen.findByTitle(text);
 const nodeOf = (el: HTMLElement) => el.closest('.ant-select-tree-treenode')!;
 async function expand(text: string) {
   fireEvent.click(nodeOf(await title(text)).querySelector('.ant-select-tree-switcher')!);
+}
+
+/** An entry's height in jsdom, which lays nothing out: the list stands at its 256 px. */
+const ENTRY = 28;
+
+/** The open list scrolled to `top`, as the wheel would. */
+function scrollList(top: number) {
+  const holder = document.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
+  holder.scrollTop = top;
+  fireEvent.scroll(holder);
+}
+
+/**
+ * The open list, which draws only the entries in its view, scrolled down to the root `name` (the
+ * roots the other tests made come first), the root brought to the list's top and opened; gives
+ * the root's offset in the list.
+ */
+async function openOwnRoot(name: string): Promise<number> {
+  await waitFor(() => expect(document.querySelector('[role="treeitem"]')).not.toBeNull());
+  for (let top = 0; !screen.queryByTitle(name); top += 200) {
+    expect(top).toBeLessThan(100 * ENTRY);
+    scrollList(top);
+  }
+  const rootTop = Number(nodeOf(screen.getByTitle(name)).getAttribute('data-index')) * ENTRY;
+  scrollList(rootTop);
+  await expand(name);
+  return rootTop;
 }
 
 /** the titles of the options that cannot be picked */
@@ -208,29 +234,14 @@ describe('RefTreeSelect', () => {
     renderPicker({ field: fieldOf('contents', 'categoryId'), virtual: true });
     open();
     const drawn = () => [...document.querySelectorAll('[role="treeitem"]')].map((n) => n.textContent);
-    // jsdom lays nothing out: the list stands at its 256 px, each entry at its 28 px
-    const scrollTo = (top: number) => {
-      const holder = document.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
-      holder.scrollTop = top;
-      fireEvent.scroll(holder);
-    };
-    // the roots the other tests made come first: the list is scrolled down to this test's
-    await waitFor(() => expect(drawn().length).toBeGreaterThan(0));
-    for (let top = 0; !screen.queryByTitle(`长栏目${tag}`); top += 200) {
-      expect(top).toBeLessThan(100 * 28);
-      scrollTo(top);
-    }
-    // the root brought to the list's top, and opened
-    const rootTop = Number(nodeOf(screen.getByTitle(`长栏目${tag}`)).getAttribute('data-index')) * 28;
-    scrollTo(rootTop);
-    await expand(`长栏目${tag}`);
+    const rootTop = await openOwnRoot(`长栏目${tag}`);
     await title(`子0${tag}`);
     // the "load more" entry ends the level: it is drawn once the list is scrolled down to it, and
     // scrolled into the list's view it reads the next page by itself, once
     expect(screen.queryByText(/加载更多/)).toBeNull();
-    scrollTo(rootTop + count * 28);
+    scrollList(rootTop + count * ENTRY);
     await waitFor(() => expect(screen.queryByText(/加载更多/)).toBeNull());
-    scrollTo(rootTop + count * 28);
+    scrollList(rootTop + count * ENTRY);
     await waitFor(() => expect(drawn()).toContain(`子${count - 1}${tag}`));
     expect(
       listRequests()
@@ -240,7 +251,7 @@ describe('RefTreeSelect', () => {
     // the list's 256 px hold about nine entries: a few more are drawn around them, never the level
     expect(drawn().length).toBeLessThan(25);
     expect(drawn()).not.toContain(`子0${tag}`);
-    scrollTo(rootTop);
+    scrollList(rootTop);
     await waitFor(() => expect(drawn()).toContain(`子0${tag}`));
     expect(drawn()).not.toContain(`子${count - 1}${tag}`);
   }, 90_000);
@@ -251,50 +262,32 @@ describe('RefTreeSelect', () => {
     const count = PICKER_PAGE + 10;
     await makeLevel(real, tag, ids.get('断栏目')!, count);
     // the session refused while the test says so: the read answered 401, as one whose session ended
-    let refuse = false;
-    const http = createHttp({
-      baseURL: real.http.url,
-      getToken: () => (refuse ? 'not-a-session' : real.token),
-      notify: { error: () => {} },
-      onTokenFailed: () => {},
-    });
+    const { http, state } = refusingHttp(real);
     renderPicker({ field: fieldOf('contents', 'categoryId'), virtual: true, http });
     open();
-    const scrollTo = (top: number) => {
-      const holder = document.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
-      holder.scrollTop = top;
-      fireEvent.scroll(holder);
-    };
-    await waitFor(() => expect(document.querySelector('[role="treeitem"]')).not.toBeNull());
-    for (let top = 0; !screen.queryByTitle(`断栏目${tag}`); top += 200) {
-      expect(top).toBeLessThan(100 * 28);
-      scrollTo(top);
-    }
-    const rootTop = Number(nodeOf(screen.getByTitle(`断栏目${tag}`)).getAttribute('data-index')) * 28;
-    scrollTo(rootTop);
-    await expand(`断栏目${tag}`);
+    const rootTop = await openOwnRoot(`断栏目${tag}`);
     await title(`子0${tag}`);
     const pageTwo = () =>
       listRequests().filter(
         (r) => r.query.get('parentId') === String(ids.get('断栏目')) && r.query.get('page') === '2',
       );
     const entry = () => document.querySelector<HTMLElement>(`a[data-more="${ids.get('断栏目')}"]`);
-    refuse = true;
-    scrollTo(rootTop + count * 28);
+    state.refuse = true;
+    scrollList(rootTop + count * ENTRY);
     // scrolled into view, the entry read the page by itself, and the read failed
     await waitFor(() => expect(pageTwo()).toHaveLength(1));
     await waitFor(() => expect(entry()?.getAttribute('aria-busy')).toBe('false'));
     // scrolled away and back: the entry is drawn again, and asks for nothing by itself
-    scrollTo(rootTop);
+    scrollList(rootTop);
     await waitFor(() => expect(entry()).toBeNull());
-    scrollTo(rootTop + count * 28);
+    scrollList(rootTop + count * ENTRY);
     await waitFor(() => expect(entry()).not.toBeNull());
     expect(entry()!.getAttribute('aria-busy')).toBe('false');
     // clicked, it reads that page again (not the one after it), and the level is read to its end
-    refuse = false;
+    state.refuse = false;
     fireEvent.click(entry()!);
     await waitFor(() => expect(entry()).toBeNull());
-    scrollTo(rootTop + count * 28);
+    scrollList(rootTop + count * ENTRY);
     await title(`子${count - 1}${tag}`);
     expect(pageTwo()).toHaveLength(2);
   }, 90_000);

@@ -4,13 +4,12 @@
 // only a window of a 2,000-row level, and a delete refreshes the level the row was in.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp } from '../../../runtime/client/http.ts';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
 import { treePage } from '../../../runtime/ui/useTreeTable.ts';
 import { CATEGORIES, makeTree } from './categoryTree.ts';
-import { loadResources, Providers, realHttp, resourceNamed } from './harness.tsx';
+import { loadResources, Providers, realHttp, refusingHttp, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
@@ -173,16 +172,7 @@ describe('the list page of a tree resource', () => {
       select ${parent}, '子栏目' || lpad(i::text, 4, '0') || '·断', 0, 0, true, false, i
       from generate_series(1, ${count}) i`);
     // the session refused while the test says so: the read answers 401, as one whose session ended
-    let refuse = false;
-    const failures: string[] = [];
-    const http = createHttp({
-      baseURL: real.http.url,
-      getToken: () => (refuse ? 'not-a-session' : real.token),
-      notify: { error: (message) => failures.push(message) },
-      onTokenFailed: () => {
-        failures.push('session');
-      },
-    });
+    const { http, state } = refusingHttp(real);
     renderPage('/', http);
     await expand('断栏目·断');
     await screen.findByText('子栏目0001·断');
@@ -191,13 +181,13 @@ describe('the list page of a tree resource', () => {
       (await screen.findByText(`加载更多（已显示 ${page} / ${count}）`)).closest('button') as HTMLElement;
     const pageTwo = () =>
       reads().filter((q) => q.get('parentId') === String(parent) && q.get('page') === '2');
-    refuse = true;
+    state.refuse = true;
     fireEvent.click(await button());
-    await waitFor(() => expect(failures).toEqual(['session']));
+    await waitFor(() => expect(state.failures).toEqual(['session']));
     await waitFor(async () => expect((await button()).getAttribute('aria-busy')).toBe('false'));
     expect(pageTwo()).toHaveLength(1);
     // the next click reads that page again, not the one after it (past the level's end here)
-    refuse = false;
+    state.refuse = false;
     fireEvent.click(await button());
     await screen.findByText(`子栏目${String(count).padStart(4, '0')}·断`);
     expect(screen.queryByText(/加载更多/)).toBeNull();

@@ -49,6 +49,24 @@ export function realHttp(real: RealServer) {
   });
 }
 
+/**
+ * The real server's client whose session the test can refuse: while `refuse` holds, each request
+ * carries a token the server does not know and is answered 401, as one whose session ended. What
+ * the client reported (a toast's text, or 'session' for a lost session) is in `failures`.
+ */
+export function refusingHttp(real: RealServer) {
+  const state = { refuse: false, failures: [] as string[] };
+  const http = createHttp({
+    baseURL: real.http.url,
+    getToken: () => (state.refuse ? 'not-a-session' : real.token),
+    notify: { error: (message) => state.failures.push(message) },
+    onTokenFailed: () => {
+      state.failures.push('session');
+    },
+  });
+  return { http, state };
+}
+
 /** The current location, written into the page so tests can read the URL state. */
 function LocationProbe() {
   const location = useLocation();
