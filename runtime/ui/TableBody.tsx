@@ -148,8 +148,13 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
     // a scroll, a new page or a render of the table interrupts it; it is asked for again after
     if (more.length > 0) startTransition(() => setBatch(new Set(more)));
   });
+  // While the window scrolls the rows take no pointer events: rows moving under a still pointer
+  // made the browser hit-test and send pointer and mouse over/out events each frame, each
+  // dispatched through React's root (13–23 ms in a frame of bench:treetable's scroll). The rows
+  // drawn then are outlines with nothing to click; a "load more" row keeps its events.
+  const style = shown.scrolling ? { ...props.style, pointerEvents: 'none' as const } : props.style;
   return (
-    <tbody ref={body} {...props}>
+    <tbody ref={body} {...props} style={style}>
       <Spacer height={shown.before} span={value.span} />
       <MeasureContext.Provider value={shown.measure}>
         {shown.virtual
@@ -196,7 +201,7 @@ function LoadMoreRow({ more, depth, measure, ...props }: LoadMoreRowProps) {
   const { span, lang, onLoadMore } = useContext(TableBodyContext);
   const reading = useContext(LoadingMoreContext).includes(more.parent);
   return (
-    <tr ref={measure} {...props}>
+    <tr ref={measure} {...props} style={{ ...props.style, pointerEvents: 'auto' }}>
       <td colSpan={span}>
         {/* sticky: the button stays in sight however far the table scrolls sideways */}
         <span

@@ -199,6 +199,31 @@ describe('the list page of a tree resource', () => {
     ).toEqual(['1', '2', '2']);
   });
 
+  it('takes no pointer events in its rows while the window scrolls, but in its "load more" row', async () => {
+    const ids = await makeTree(real, '·滚', [['滚栏目', 0]]);
+    const parent = ids.get('滚栏目')!;
+    const page = treePage(resourceNamed(resources, 'contentCategorys'));
+    await real.sql(`
+      insert into cms_content_categorys (parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
+      select ${parent}, '子栏目' || lpad(i::text, 4, '0') || '·滚', 0, 0, true, false, i
+      from generate_series(1, ${page + 20}) i`);
+    renderPage();
+    await expand('滚栏目·滚');
+    await screen.findByText('子栏目0001·滚');
+    const body = (await rowOf('子栏目0001·滚')).closest('tbody') as HTMLElement;
+    // at rest every row takes the pointer
+    expect(body.style.pointerEvents).toBe('');
+    scrollWindow(END);
+    // scrolling: rows passing under a still pointer send it no over/out events to dispatch
+    expect(body.style.pointerEvents).toBe('none');
+    const more = (await screen.findByText(`加载更多（已显示 ${page} / ${page + 20}）`)).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(more.style.pointerEvents).toBe('auto');
+    // once the window is still (react-virtual's scroll end), the rows take the pointer again
+    await waitFor(() => expect(body.style.pointerEvents).toBe(''));
+  });
+
   it('refreshes the level a row is deleted from', async () => {
     await makeTree(real, '·删', [
       ['学校新闻', 0],
