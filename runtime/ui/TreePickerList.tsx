@@ -8,7 +8,16 @@
 import { CaretDownFilled, LoadingOutlined } from '@ant-design/icons';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { ConfigProvider, Empty, Spin, theme } from 'antd';
-import { createContext, type MouseEvent, memo, useContext, useEffect, useId, useRef } from 'react';
+import {
+  createContext,
+  type MouseEvent,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import type { Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
 import type { ShownNode } from './pickerTree.ts';
@@ -198,13 +207,16 @@ export function TreePickerList() {
   const entryHeight = token.controlHeightSM;
   const gap = token.paddingXS / 2;
   const whole = virtual === false;
+  // the same function while the entries are the same, as in useVirtualRows.ts: a new one makes
+  // react-virtual work out every entry's place again
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count: rows.length,
     getScrollElement: () => holder.current,
     estimateSize: () => entryHeight,
     gap,
     overscan: 5,
-    getItemKey: (index) => rows[index]?.key ?? index,
+    getItemKey,
     // a list not laid out (jsdom, a hidden popup) is taken as its full height, as antd's list is
     observeElementRect: (instance, report) =>
       observeElementRect(instance, (rect) =>

@@ -80,6 +80,38 @@ describe('useVirtualRows', () => {
     expect(up.last - up.viewLast).toBe(AROUND);
   });
 
+  it('places the rows once for a list, not again at each scroll step', async () => {
+    // rows that count how often their key is read: react-virtual reads every row's key when it
+    // works out the rows' places
+    let keysRead = 0;
+    const counted = Array.from({ length: 1000 }, (_, i) => ({
+      get id() {
+        keysRead++;
+        return String(i);
+      },
+    }));
+    function SameRows({ seen }: { seen: ShownRows[] }) {
+      const body = useRef<HTMLTableSectionElement>(null);
+      seen.push(useVirtualRows(body, counted));
+      return (
+        <table>
+          <tbody ref={body} />
+        </table>
+      );
+    }
+    const seen: ShownRows[] = [];
+    render(<SameRows seen={seen} />);
+    keysRead = 0;
+    const renders = seen.length;
+    for (const top of [49 * 100, 49 * 200, 49 * 300]) {
+      scrollWindow(top);
+      await waitFor(() => expect(seen.at(-1)!.viewFirst).toBeGreaterThanOrEqual(top / 49 - 1));
+    }
+    expect(seen.length).toBeGreaterThan(renders);
+    // a key the few rows drawn, never the thousand rows' again
+    expect(keysRead).toBeLessThan(counted.length);
+  });
+
   it('draws a short list whole', () => {
     const seen: ShownRows[] = [];
     render(<Body count={VIRTUAL_FROM} seen={seen} />);
