@@ -2,9 +2,13 @@
 // between dividers, and past three of them a "More" menu for the rest (see rowActionLayout.ts).
 // An action shows only when the user holds its permission (filtered by the page) and its `when`
 // holds for the row; an action with a confirm text asks first. A row in outline (OutlineRow.tsx)
-// shows the same line as plain text of the links' size and colour, with no buttons in it.
+// shows the same line as plain text of the links' size and colour, with no buttons in it. Both
+// lay the line out the same way, with a span and antd's divider's look: antd's Space and Divider
+// were two more components with their style hooks in every row a long table fills in, for a
+// flex line and a one-pixel rule.
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Divider, Dropdown, type MenuProps, Popconfirm, Space } from 'antd';
+import { Button, Dropdown, type MenuProps, Popconfirm } from 'antd';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { Row } from '../client/resourceClient.ts';
 import { evaluateCondition } from '../schema/condition.ts';
@@ -38,7 +42,9 @@ const LINK = {
   // the button's text line, not the cell's: its text sits a pixel higher
   lineHeight: 'normal',
 } as const;
-/** antd's vertical divider between two links, with the margins the full line gives it (none) */
+/** the line: antd's Space without a gap, its items centred */
+const LINE = { display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' } as const;
+/** antd's vertical divider between two links, with no margins */
 const DIVIDER = {
   position: 'relative',
   top: '-0.06em',
@@ -47,6 +53,18 @@ const DIVIDER = {
   verticalAlign: 'middle',
   borderInlineStart: '1px solid var(--ant-color-split)',
 } as const;
+
+/** The line: its links in order, a divider between two. */
+function line(links: ReadonlyArray<{ key: string; link: ReactNode }>) {
+  return (
+    <span style={LINE}>
+      {links.map(({ key, link }, i) => [
+        i > 0 && <span key={`${key}|`} role="separator" aria-orientation="vertical" style={DIVIDER} />,
+        link,
+      ])}
+    </span>
+  );
+}
 
 /** The line in outline: the links' titles as text, no components (OutlineRow.tsx). */
 export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'onAction'>) {
@@ -57,18 +75,18 @@ export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'on
     danger: action.danger,
   }));
   if (more.length > 0) titles.push({ key: '', text: t('more', lang), danger: false });
-  return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-      {titles.map(({ key, text, danger }, i) => [
-        i > 0 && <span key={`${key}|`} style={DIVIDER} />,
+  return line(
+    titles.map(({ key, text, danger }) => ({
+      key,
+      link: (
         <span
           key={key}
           style={{ ...LINK, color: danger ? 'var(--ant-color-error)' : 'var(--ant-color-link)' }}
         >
           {text}
-        </span>,
-      ])}
-    </span>
+        </span>
+      ),
+    })),
   );
 }
 
@@ -90,43 +108,44 @@ export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
     else onAction(action, row);
   };
 
-  return (
-    <Space
-      size={0}
-      separator={<Divider orientation="vertical" style={{ marginInline: 0 }} />}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      {inline.map((action) => (
-        <ActionButton
-          key={action.name}
-          action={action}
-          lang={lang}
-          type="link"
-          size="small"
-          onRun={() => onAction(action, row)}
-        />
-      ))}
-      {more.length > 0 && (
-        <Popconfirm
-          open={confirming !== null}
-          title={confirming?.confirm?.[lang]}
-          okText={t('ok', lang)}
-          cancelText={t('cancel', lang)}
-          okButtonProps={{ danger: confirming?.danger }}
-          // a returned promise keeps OK spinning until the call settles, then the confirm closes
-          onConfirm={() => (confirming ? onAction(confirming, row) : undefined)}
-          onOpenChange={(open) => {
-            // only closing comes from the confirm itself; opening is the menu's doing
-            if (!open) setConfirming(null);
-          }}
-        >
-          <Dropdown menu={{ items, onClick: choose }} trigger={['click']}>
-            <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
-              {t('more', lang)}
-            </Button>
-          </Dropdown>
-        </Popconfirm>
-      )}
-    </Space>
-  );
+  const links = inline.map((action) => ({
+    key: action.name,
+    link: (
+      <ActionButton
+        key={action.name}
+        action={action}
+        lang={lang}
+        type="link"
+        size="small"
+        onRun={() => onAction(action, row)}
+      />
+    ),
+  }));
+  if (more.length === 0) return line(links);
+  links.push({
+    key: '',
+    link: (
+      <Popconfirm
+        key=""
+        open={confirming !== null}
+        title={confirming?.confirm?.[lang]}
+        okText={t('ok', lang)}
+        cancelText={t('cancel', lang)}
+        okButtonProps={{ danger: confirming?.danger }}
+        // a returned promise keeps OK spinning until the call settles, then the confirm closes
+        onConfirm={() => (confirming ? onAction(confirming, row) : undefined)}
+        onOpenChange={(open) => {
+          // only closing comes from the confirm itself; opening is the menu's doing
+          if (!open) setConfirming(null);
+        }}
+      >
+        <Dropdown menu={{ items, onClick: choose }} trigger={['click']}>
+          <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+            {t('more', lang)}
+          </Button>
+        </Dropdown>
+      </Popconfirm>
+    ),
+  });
+  return line(links);
 }

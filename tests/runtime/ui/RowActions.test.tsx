@@ -40,6 +40,8 @@ describe('RowActions', () => {
   it('keeps the first two actions on the line and puts the rest in the More menu', async () => {
     renderRow(ACTIVE);
     expect(links()).toEqual(['修改', '删除', '更多']);
+    // a divider between two links, none before the first or after the last
+    expect(screen.getAllByRole('separator')).toHaveLength(2);
     expect(itemsOf(await openMore())).toEqual(['冻结', '分配角色', '重置密码']);
   });
 
