@@ -8,8 +8,7 @@
 // flex line and a one-pixel rule.
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Popconfirm } from 'antd';
-import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Row } from '../client/resourceClient.ts';
 import { evaluateCondition } from '../schema/condition.ts';
 import type { Action, Lang } from '../schema/types.ts';
