@@ -8,7 +8,7 @@
 // flex line and a one-pixel rule.
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Popconfirm } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import type { Row } from '../client/resourceClient.ts';
 import { evaluateCondition } from '../schema/condition.ts';
 import type { Action, Lang } from '../schema/types.ts';
@@ -53,12 +53,12 @@ const DIVIDER = {
   borderInlineStart: '1px solid var(--ant-color-split)',
 } as const;
 
-/** The line: its links in order, a divider between two. */
-function line(links: ReadonlyArray<{ key: string; link: ReactNode }>) {
+/** The line: its links (keyed elements) in order, a divider between two. */
+function line(links: readonly ReactElement[]) {
   return (
     <span style={LINE}>
-      {links.map(({ key, link }, i) => [
-        i > 0 && <span key={`${key}|`} role="separator" aria-orientation="vertical" style={DIVIDER} />,
+      {links.map((link, i) => [
+        i > 0 && <span key={`${link.key}|`} role="separator" aria-orientation="vertical" style={DIVIDER} />,
         link,
       ])}
     </span>
@@ -75,17 +75,11 @@ export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'on
   }));
   if (more.length > 0) titles.push({ key: '', text: t('more', lang), danger: false });
   return line(
-    titles.map(({ key, text, danger }) => ({
-      key,
-      link: (
-        <span
-          key={key}
-          style={{ ...LINK, color: danger ? 'var(--ant-color-error)' : 'var(--ant-color-link)' }}
-        >
-          {text}
-        </span>
-      ),
-    })),
+    titles.map(({ key, text, danger }) => (
+      <span key={key} style={{ ...LINK, color: danger ? 'var(--ant-color-error)' : 'var(--ant-color-link)' }}>
+        {text}
+      </span>
+    )),
   );
 }
 
@@ -107,44 +101,38 @@ export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
     else onAction(action, row);
   };
 
-  const links = inline.map((action) => ({
-    key: action.name,
-    link: (
-      <ActionButton
-        key={action.name}
-        action={action}
-        lang={lang}
-        type="link"
-        size="small"
-        onRun={() => onAction(action, row)}
-      />
-    ),
-  }));
+  const links = inline.map((action) => (
+    <ActionButton
+      key={action.name}
+      action={action}
+      lang={lang}
+      type="link"
+      size="small"
+      onRun={() => onAction(action, row)}
+    />
+  ));
   if (more.length === 0) return line(links);
-  links.push({
-    key: '',
-    link: (
-      <Popconfirm
-        key=""
-        open={confirming !== null}
-        title={confirming?.confirm?.[lang]}
-        okText={t('ok', lang)}
-        cancelText={t('cancel', lang)}
-        okButtonProps={{ danger: confirming?.danger }}
-        // a returned promise keeps OK spinning until the call settles, then the confirm closes
-        onConfirm={() => (confirming ? onAction(confirming, row) : undefined)}
-        onOpenChange={(open) => {
-          // only closing comes from the confirm itself; opening is the menu's doing
-          if (!open) setConfirming(null);
-        }}
-      >
-        <Dropdown menu={{ items, onClick: choose }} trigger={['click']}>
-          <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
-            {t('more', lang)}
-          </Button>
-        </Dropdown>
-      </Popconfirm>
-    ),
-  });
-  return line(links);
+  return line([
+    ...links,
+    <Popconfirm
+      key=""
+      open={confirming !== null}
+      title={confirming?.confirm?.[lang]}
+      okText={t('ok', lang)}
+      cancelText={t('cancel', lang)}
+      okButtonProps={{ danger: confirming?.danger }}
+      // a returned promise keeps OK spinning until the call settles, then the confirm closes
+      onConfirm={() => (confirming ? onAction(confirming, row) : undefined)}
+      onOpenChange={(open) => {
+        // only closing comes from the confirm itself; opening is the menu's doing
+        if (!open) setConfirming(null);
+      }}
+    >
+      <Dropdown menu={{ items, onClick: choose }} trigger={['click']}>
+        <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+          {t('more', lang)}
+        </Button>
+      </Dropdown>
+    </Popconfirm>,
+  ]);
 }
