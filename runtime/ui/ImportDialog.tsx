@@ -65,7 +65,7 @@ export function ImportDialog({ client, lang, can, onImported, onClose }: ImportD
       title={t('importTitle', lang, { title: resource.title[lang] })}
       onCancel={sending ? undefined : onClose}
       closable={!sending}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Space wrap>
           <Button onClick={onClose} disabled={sending}>
