@@ -11,7 +11,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { message } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { type SyntheticEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../client/apiError.ts';
 import { ERROR_TOAST_MS } from '../client/constants.ts';
@@ -25,24 +25,28 @@ import {
 import { toListColumns } from '../schema/columns.ts';
 import { findBinAction } from '../schema/recycleBin.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
-import { ActionFormModal } from './ActionFormModal.tsx';
 import { buildListColumns } from './buildListColumns.ts';
 import type { TreeRow } from './buildTree.ts';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { DataTable } from './DataTable.tsx';
 import { type ExportChoice, ExportProgress } from './ExportButton.tsx';
 import { FilterBar } from './FilterBar.tsx';
-import { ImportDialog } from './ImportDialog.tsx';
 import { t } from './i18n.ts';
+import {
+  ActionFormModal,
+  ImportDialog,
+  loadListDialogs,
+  RecycleBin,
+  ResourceFormDrawer,
+} from './LazyListDialogs.tsx';
 import { ListCellContext, type ListCellValue } from './listCellContext.ts';
 import { listFeatures } from './listTable.ts';
 import { Pagination } from './Pagination.tsx';
 import { pageActions } from './pageActions.ts';
 import { queryKeys } from './queryKeys.ts';
-import { RecycleBin } from './RecycleBin.tsx';
 import { ReferencesDialog, type ReferencesDialogProps, referencesOf } from './ReferencesDialog.tsx';
 import type { FormValues } from './ResourceForm.tsx';
-import { type FormTarget, ResourceFormDrawer } from './ResourceFormDrawer.tsx';
+import type { FormTarget } from './ResourceFormDrawer.tsx';
 import { saveFile } from './saveFile.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { canOpen } from './treeTableRows.ts';
@@ -68,6 +72,13 @@ interface ActionRequest {
 }
 
 const NO_ROWS: TreeRow[] = [];
+/** A dialog opens from the toolbar or a row's actions: the pointer or the focus reaching either
+ * asks for the dialogs' code, well before a click. Not on any pointer over the page: compiling
+ * it is a task of its own, which would land in a row's opening or a scroll (docs/benchmarks.md). */
+const DIALOG_OPENERS = '[data-toolbar], [data-row-actions]';
+const preloadDialogs = (event: SyntheticEvent) => {
+  if (event.target instanceof Element && event.target.closest(DIALOG_OPENERS)) void loadListDialogs();
+};
 
 export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePageProps) {
   const queryClient = useQueryClient();
@@ -289,7 +300,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   });
 
   return (
-    <div>
+    <div onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
       {toastHolder}
       {importing && (
         <ImportDialog

@@ -53,10 +53,11 @@ const DIVIDER = {
   borderInlineStart: '1px solid var(--ant-color-split)',
 } as const;
 
-/** The line: its links (keyed elements) in order, a divider between two. */
+/** The line: its links (keyed elements) in order, a divider between two; marked, as the pointer
+ * reaching it has the list page ask for its dialogs' code (LazyListDialogs.tsx). */
 function line(links: readonly ReactElement[]) {
   return (
-    <span style={LINE}>
+    <span style={LINE} data-row-actions="">
       {links.map((link, i) => [
         i > 0 && <span key={`${link.key}|`} role="separator" aria-orientation="vertical" style={DIVIDER} />,
         link,

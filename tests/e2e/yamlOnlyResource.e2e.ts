@@ -22,6 +22,7 @@ let page: Page;
 /** the addresses of the scripts the page asked for, in order */
 const scripts: string[] = [];
 const FORM_CODE = /\/assets\/ResourceForm-[^/]*\.js$/;
+const DIALOGS_CODE = /\/assets\/dialogs-[^/]*\.js$/;
 
 beforeAll(async () => {
   schemaDir = await schemasWithNotices();
@@ -54,17 +55,19 @@ describe('a resource added as YAML only', () => {
     expect(await page.getByTestId('breadcrumb').textContent()).toContain('通知公告');
     // a new table: the list is empty, and says so
     expect(await page.locator('.ant-table-placeholder').textContent()).toMatch(/暂无数据/);
-    // the list's code came, and the form's did not: it loads when a form is about to open
+    // the list's code came, and neither the form's nor the dialogs' (its drawer among them): they
+    // load when one is about to open
     expect(scripts.some((url) => /\/assets\/list-[^/]*\.js$/.test(url))).toBe(true);
-    expect(scripts.filter((url) => FORM_CODE.test(url))).toEqual([]);
+    expect(scripts.filter((url) => FORM_CODE.test(url) || DIALOGS_CODE.test(url))).toEqual([]);
   });
 
   it('creates a notice through its generated form, and the public service lists it once published', async () => {
     const create = page.getByRole('button', { name: /新\s*增/ });
-    // the pointer on the create button asks for the form's code, before the click
+    // the pointer on the create button asks for the form's code and the drawer's, before the click
     const formCode = page.waitForRequest((request) => FORM_CODE.test(request.url()));
+    const dialogsCode = page.waitForRequest((request) => DIALOGS_CODE.test(request.url()));
     await create.hover();
-    await formCode;
+    await Promise.all([formCode, dialogsCode]);
     await create.click();
     const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
     await drawer.waitFor();
