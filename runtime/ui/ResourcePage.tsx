@@ -77,7 +77,9 @@ const NO_ROWS: TreeRow[] = [];
  * it is a task of its own, which would land in a row's opening or a scroll (docs/benchmarks.md). */
 const DIALOG_OPENERS = '[data-toolbar], [data-row-actions]';
 const preloadDialogs = (event: SyntheticEvent) => {
-  if (event.target instanceof Element && event.target.closest(DIALOG_OPENERS)) void loadListDialogs();
+  // code that cannot be fetched is reported when a dialog opens (the page's error element), not here
+  if (event.target instanceof Element && event.target.closest(DIALOG_OPENERS))
+    loadListDialogs().catch(() => {});
 };
 
 export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePageProps) {
