@@ -19,6 +19,9 @@ export default defineConfig(({ mode }) => {
     },
   });
 
+  // the form and its library (RJSF), loaded when a form first opens: a chunk of their own, which the
+  // list page's and its dialogs' walks leave for it
+  const FORM_CODE = /[\\/]runtime[\\/]ui[\\/]ResourceForm\.tsx$|[\\/]node_modules[\\/]@rjsf[\\/]/;
   // what the entry runs first, what the sign-in page needs, and what every signed-in page does and
   // the sign-in page does not
   const chunks = signedInChunks({
@@ -35,11 +38,12 @@ export default defineConfig(({ mode }) => {
     pages: {
       list: {
         files: ['src/views/resource/ResourceView.tsx'],
-        apart: /[\\/]runtime[\\/]ui[\\/]ResourceForm\.tsx$|[\\/]node_modules[\\/]@rjsf[\\/]/,
+        apart: FORM_CODE,
       },
       // the list page's dialogs (the form's drawer, the action form, the import, the recycle bin),
-      // loaded as the user reaches the page (runtime/ui/LazyListDialogs.tsx): a chunk apart from
-      // the list's, which every list page compiles on its opening
+      // loaded as the pointer or the focus reaches the toolbar or a row's actions
+      // (runtime/ui/LazyListDialogs.tsx): a chunk apart from the list's, which every list page
+      // compiles on its opening
       dialogs: {
         files: [
           'runtime/ui/ResourceFormDrawer.tsx',
@@ -47,7 +51,7 @@ export default defineConfig(({ mode }) => {
           'runtime/ui/ImportDialog.tsx',
           'runtime/ui/RecycleBin.tsx',
         ],
-        apart: /[\\/]runtime[\\/]ui[\\/]ResourceForm\.tsx$|[\\/]node_modules[\\/]@rjsf[\\/]/,
+        apart: FORM_CODE,
       },
       ResourceForm: { files: ['runtime/ui/ResourceForm.tsx'] },
     },

@@ -1,12 +1,13 @@
 // The list page's dialogs (the form's drawer, the action form, the import, the recycle bin),
 // loaded when one first opens, or when the user's pointer or focus first reaches the toolbar or
-// a row's actions (ResourcePage.tsx), rather than with the list page. With them the list page's chunk held antd's tabs, upload,
-// progress and drawer, the revision history and its diff: code every list page compiled on its
-// opening, in the task of a reload's start that asks for the page (docs/benchmarks.md, "Tree
-// tables"), for dialogs most visits never open. A dialog draws nothing until its code is here,
-// which the page asks for well before a click on it (`loadListDialogs`). The form's own code is
-// not asked for with them: compiling it is a task of about 40 ms, left for the moment a form is
-// about to open (LazyResourceForm.tsx); a dialog that holds a form asks for it as it opens.
+// a row's actions (ResourcePage.tsx), rather than with the list page. With them the list page's
+// chunk held antd's tabs, upload, progress and drawer, the revision history and its diff: code
+// every list page compiled on its opening, in the task of a reload's start that asks for the
+// page (docs/benchmarks.md, "Tree tables"), for dialogs most visits never open. A dialog draws
+// nothing until its code is here, which the page asks for well before a click on it
+// (`loadListDialogs`). The form's own code is not asked for with them: compiling it is a task of
+// about 40 ms, left for the moment a form is about to open (LazyResourceForm.tsx); a dialog that
+// holds a form asks for it as it opens.
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import type { ActionFormModalProps } from './ActionFormModal.tsx';

@@ -1,6 +1,6 @@
 // The list page's dialogs as it draws them: nothing until a dialog's code is here, then the
 // dialog; their code loaded once however often it is asked for; code loaded ahead (the pointer
-// reaching the page) draws a dialog in the render that opens it.
+// reaching the toolbar or a row's actions) draws a dialog in the render that opens it.
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
@@ -36,7 +36,7 @@ describe('LazyListDialogs', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     expect(await screen.findByRole('dialog', { name: /导入/ })).toBeTruthy();
-    // the page's pointer and focus ask for the same one load
+    // the pointer and the focus on the toolbar and the rows' actions ask for the same one load
     expect(loadListDialogs()).toBe(loadListDialogs());
     unmount();
   });
