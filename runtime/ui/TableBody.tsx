@@ -111,8 +111,12 @@ function drawn(children: ReactNode, last: number, drawing: Drawing): ReactNode {
 
 /** Rows turned from outline to full a render: a commit of antd's rows costs a few milliseconds a
  * row, and a commit is not cut into slices as a render is, so a level opening or the window coming
- * to rest fills its few dozen rows in over a few frames, the rows in view first. */
-export const FILL_BATCH = 6;
+ * to rest fills its few dozen rows in over a few frames, the rows in view first. Three, not six:
+ * with the page's main thread run 1.5 times slower (a machine slower than the one measured), 17
+ * runs of bench:treetable in turns had a frame over 50 ms in the table's phases in 3 runs with
+ * three against 8 with six, though about as many such frames in all, 11 and 10
+ * (docs/benchmarks.md, "Tree tables"). */
+export const FILL_BATCH = 3;
 const NONE: ReadonlySet<string> = new Set();
 
 /** The drawn rows not yet in full, those in the window's view first, at most `FILL_BATCH`. */

@@ -10,12 +10,10 @@ describe('nextBatch', () => {
     // rows 100–130 drawn, 110–120 in view
     const drawn = ids(100, 130);
     expect(nextBatch(drawn, 100, [110, 120], new Set())).toEqual(ids(110, 110 + FILL_BATCH - 1));
-    // the rest of the view, then the rows drawn above it
-    const first = new Set(ids(110, 110 + FILL_BATCH - 1));
-    expect(nextBatch(drawn, 100, [110, 120], first)).toEqual([
-      ...ids(110 + FILL_BATCH, 120),
-      ...ids(100, 100 + FILL_BATCH - (120 - 110 - FILL_BATCH + 1) - 1),
-    ]);
+    // the rest of the view (a batch less one row), then the rows drawn above it
+    const left = FILL_BATCH - 1;
+    const most = new Set(ids(110, 120 - left));
+    expect(nextBatch(drawn, 100, [110, 120], most)).toEqual([...ids(121 - left, 120), '100']);
     const inView = new Set(ids(110, 120));
     expect(nextBatch(drawn, 100, [110, 120], inView)).toEqual(ids(100, 100 + FILL_BATCH - 1));
   });
