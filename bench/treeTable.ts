@@ -293,7 +293,14 @@ const renders = (page: Page) => page.evaluate(() => ({ ...window.__renders }));
 /** Each phase's frames over the goal and what they were made of (printed with `--frames`). */
 const longFrames: string[] = [];
 
+/** The phase that ended last, and when: a run that stops waiting for the page says where (see main). */
+const progress = { phase: 'none yet (the server, the data and the browser starting)', at: Date.now() };
+/** A run with no phase ended for this long has stopped: no phase takes a tenth of it. */
+const STALLED_MS = 5 * 60_000;
+
 function line(phase: string, frames: Frames, ms: number, extra = ''): string {
+  progress.phase = phase;
+  progress.at = Date.now();
   for (const parts of frames.parts) longFrames.push(`- ${phase}: ${parts}`);
   const longest = frames.long.length ? `${Math.max(...frames.long).toFixed(0)} ms` : `< ${GOAL_MS} ms`;
   const over = frames.long.filter((d) => d > GOAL_MS).length;
@@ -460,6 +467,18 @@ async function main(): Promise<void> {
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
   });
+  // Once in about fifty runs a run stopped in the middle with every process idle, and said nothing
+  // (docs/benchmarks.md, "Tree tables", 2026-11-29, fourth sitting): such a run now names the last
+  // phase that ended, closes the browser and the server, and fails.
+  const watchdog = setInterval(() => {
+    if (Date.now() - progress.at < STALLED_MS) return;
+    clearInterval(watchdog);
+    process.stderr.write(
+      `No phase has ended for ${STALLED_MS / 60_000} minutes; the last to end: ${progress.phase}\n`,
+    );
+    void Promise.allSettled([browser.close(), server.stop()]).then(() => process.exit(1));
+  }, 10_000);
+  watchdog.unref();
   try {
     const base = server.baseUrl;
     if ((await fetch(`${base}/`)).status !== 200) throw new Error('no built page: run `npm run build` first');
@@ -709,6 +728,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
+    clearInterval(watchdog);
     await browser.close();
     await server.stop();
   }
