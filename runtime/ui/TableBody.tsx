@@ -11,6 +11,9 @@
 // (OutlineRow.tsx: plain cells, its values as text), and in full, as antd's row, once the scroll
 // stops, in low-priority renders the next scroll interrupts, a few rows each, those in view
 // first. A row drawn in full stays so while it is drawn. A long list's rows mount in outline too.
+// A render draws at most `DRAW_BATCH` rows that the render before did not, those in view first:
+// the others wait a frame as empty rows of their height (a fling brings a whole view of new rows
+// each frame, a read or a level's opening a view of them at once).
 
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -76,8 +79,35 @@ function Spacer({ height, span }: { height: number; span: number }) {
 interface Drawing {
   first: number;
   full: (id: string) => boolean;
+  /** drawn in this render, in outline if not in full; a row that is not waits a frame, empty */
+  shown: (id: string) => boolean;
   value: TableBodyValue;
   measure?: (row: HTMLTableRowElement | null) => void;
+  sizeOf?: (index: number) => number;
+}
+
+/** A row not drawn yet (see `DRAW_BATCH`): an empty row of the height the virtualizer gives it,
+ * its cells' bottom line drawn across, not measured. */
+function WaitingRow({
+  index,
+  height,
+  span,
+  prefix,
+}: {
+  index: number;
+  height: number;
+  span: number;
+  prefix: string;
+}) {
+  return (
+    <tr aria-hidden="true" data-index={index} data-waiting="">
+      <td
+        colSpan={span}
+        className={`${prefix}-cell`}
+        style={{ height, padding: 0, boxSizing: 'border-box' }}
+      />
+    </tr>
+  );
 }
 
 /**
@@ -88,12 +118,22 @@ interface Drawing {
  */
 function drawn(children: ReactNode, last: number, drawing: Drawing): ReactNode {
   if (!Array.isArray(children)) return children;
-  const { first, full, value, measure } = drawing;
+  const { first, full, shown, value, measure, sizeOf } = drawing;
   return children.map((part) => {
     if (!Array.isArray(part)) return part;
     return part.slice(first, last + 1).map((element: ReactNode, i) => {
       const row = value.rows[first + i];
       if (!row || full(row.id) || moreOf(row.original) || !isValidElement(element)) return element;
+      if (!shown(row.id))
+        return (
+          <WaitingRow
+            key={row.id}
+            index={first + i}
+            height={sizeOf?.(first + i) ?? 0}
+            span={value.span}
+            prefix={value.prefix}
+          />
+        );
       return (
         <OutlineRow
           key={row.id}
@@ -117,19 +157,28 @@ function drawn(children: ReactNode, last: number, drawing: Drawing): ReactNode {
  * three against 8 with six, though about as many such frames in all, 11 and 10
  * (docs/benchmarks.md, "Tree tables"). */
 export const FILL_BATCH = 3;
+/** Rows a render draws that the render before did not, in outline. A row's layout, style and
+ * paint cost the browser about a millisecond on a slow machine's main thread and its mount half
+ * that, and a fling of 600 px a frame brings a whole view of new rows into every frame, as a read
+ * of the next page or a level's opening brings a view of them at once: with all of them drawn, a
+ * scroll frame of bench:treetable cost 36 ms of main-thread CPU on such a machine
+ * (docs/benchmarks.md, "Tree tables"). The rows left wait a frame, those in view first; a scroll
+ * slower than six rows a frame never leaves one. */
+export const DRAW_BATCH = 6;
 const NONE: ReadonlySet<string> = new Set();
 
-/** The drawn rows not yet in full, those in the window's view first, at most `FILL_BATCH`. */
+/** The drawn rows not in `done`, those in the window's view first, at most `size` of them. */
 export function nextBatch(
   ids: readonly string[],
   first: number,
   view: readonly [number, number],
-  full: ReadonlySet<string>,
+  done: ReadonlySet<string>,
+  size = FILL_BATCH,
 ): string[] {
-  const waiting = ids.map((id, i) => ({ id, index: first + i })).filter(({ id }) => !full.has(id));
+  const waiting = ids.map((id, i) => ({ id, index: first + i })).filter(({ id }) => !done.has(id));
   const inView = ({ index }: { index: number }) => index >= view[0] && index <= view[1];
   return [...waiting.filter(inView), ...waiting.filter((row) => !inView(row))]
-    .slice(0, FILL_BATCH)
+    .slice(0, size)
     .map(({ id }) => id);
 }
 
@@ -137,18 +186,36 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
   const value = useContext(TableBodyContext);
   const body = useRef<HTMLTableSectionElement>(null);
   const shown = useVirtualRows(body, value.rows);
-  const ids = shown.virtual ? value.rows.slice(shown.first, shown.last + 1).map((row) => row.id) : [];
+  // every row of a short list is drawn, in full: a list growing long (a level opened) keeps them so
+  const ids = shown.virtual
+    ? value.rows.slice(shown.first, shown.last + 1).map((row) => row.id)
+    : value.rows.map((row) => row.id);
+  const view: [number, number] = [shown.viewFirst, shown.viewLast];
   // the rows drawn in full at the last commit: they stay so while they are drawn
   const settled = useRef<ReadonlySet<string>>(NONE);
+  // the rows drawn at the last commit, in full or in outline: they stay drawn while in range
+  const drawnBefore = useRef<ReadonlySet<string>>(NONE);
   // the rows to turn full in a low-priority render, while the window is still
   const [batch, setBatch] = useState<ReadonlySet<string>>(NONE);
   const full = (id: string) => settled.current.has(id) || (!shown.scrolling && batch.has(id));
+  const arriving = new Set(nextBatch(ids, shown.first, view, drawnBefore.current, DRAW_BATCH));
+  const isShown = (id: string) => drawnBefore.current.has(id) || arriving.has(id) || full(id);
+  const waiting = shown.virtual && ids.some((id) => !isShown(id));
   useLayoutEffect(() => {
     settled.current = new Set(ids.filter(full));
+    drawnBefore.current = new Set(ids.filter(isShown));
+  });
+  // the rows left waiting are drawn in a render after the next frame's paint (an update asked for
+  // in an animation frame is rendered in a task after it)
+  const [, drawMore] = useState(0);
+  useEffect(() => {
+    if (!waiting) return;
+    const frame = requestAnimationFrame(() => drawMore((n) => n + 1));
+    return () => cancelAnimationFrame(frame);
   });
   useEffect(() => {
     if (shown.scrolling) return;
-    const more = nextBatch(ids, shown.first, [shown.viewFirst, shown.viewLast], settled.current);
+    const more = nextBatch(ids, shown.first, view, settled.current);
     // a scroll, a new page or a render of the table interrupts it; it is asked for again after
     if (more.length > 0) startTransition(() => setBatch(new Set(more)));
   });
@@ -162,7 +229,14 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
       <Spacer height={shown.before} span={value.span} />
       <MeasureContext.Provider value={shown.measure}>
         {shown.virtual
-          ? drawn(children, shown.last, { first: shown.first, full, value, measure: shown.measure })
+          ? drawn(children, shown.last, {
+              first: shown.first,
+              full,
+              shown: isShown,
+              value,
+              measure: shown.measure,
+              sizeOf: shown.sizeOf,
+            })
           : children}
       </MeasureContext.Provider>
       <Spacer height={shown.after} span={value.span} />

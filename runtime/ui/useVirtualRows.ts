@@ -71,6 +71,8 @@ export interface ShownRows {
   /** hands a drawn row (`data-index` set) to the virtualizer to measure; the same function
    * for the body's lifetime */
   measure?: (row: HTMLTableRowElement | null) => void;
+  /** the height the virtualizer gives a row to draw (first..last): measured, or its estimate */
+  sizeOf?: (index: number) => number;
 }
 
 export function useVirtualRows(
@@ -173,5 +175,6 @@ export function useVirtualRows(
     after: Math.max(0, virtualizer.getTotalSize() - (last.end - margin)),
     scrolling,
     measure: virtualizer.measureElement,
+    sizeOf: (index) => items[index - first.index]?.size ?? ROW_ESTIMATE,
   };
 }

@@ -29,6 +29,7 @@ import {
   listFeatures,
 } from '../../../runtime/ui/listTable.ts';
 import { pageActions } from '../../../runtime/ui/pageActions.ts';
+import { DRAW_BATCH } from '../../../runtime/ui/TableBody.tsx';
 import { loadResources, resourceNamed } from './harness.tsx';
 import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
@@ -192,6 +193,11 @@ const tagsOf = (row: HTMLElement) =>
     classes: [...tag.classList].filter((name) => name.startsWith('ant-tag')).sort(),
     text: tag.textContent,
   }));
+/** the name of the first row drawn in outline (a scroll draws the first rows new to the view at
+ * once, the others a frame later) */
+const firstOutlineName = () => nameIn(document.querySelector<HTMLElement>('tbody tr[data-outline]')!);
+/** the user's name a row shows */
+const nameIn = (row: HTMLElement) => /用户\d+/.exec(row.textContent ?? '')?.[0] ?? '';
 /** a row in outline: its values as text (its tags as spans of antd's tag classes), none of the controls */
 const isOutline = (row: HTMLElement) =>
   row.hasAttribute('data-outline') && row.querySelector('input, button, .ant-checkbox') === null;
@@ -278,10 +284,11 @@ describe("a long list's rows in outline", () => {
     const before = drawn().length;
     expect(isFull(rowOf(`用户${before}`))).toBe(true);
 
-    // twenty rows down: the rows that came into view mount in outline, the status as its label;
-    // a row that stayed in view is still drawn in full
+    // twenty rows down: the rows that came into view mount in outline (the first of them at once,
+    // see the test below), the status as its label; a row that stayed in view is still in full
     scrollWindow(20 * 49);
-    const came = rowOf(`用户${before + 20}`);
+    const name = firstOutlineName();
+    const came = rowOf(name);
     expect(isOutline(came)).toBe(true);
     expect(within(came).getByText('正常')).toBeTruthy();
     expect(isFull(rowOf(`用户${before}`))).toBe(true);
@@ -289,23 +296,18 @@ describe("a long list's rows in outline", () => {
     const outlineTags = tagsOf(came);
 
     // the scroll stops: the row is drawn in full, as antd's row, its tag as the outline drew it
-    await waitFor(() => expect(isFull(rowOf(`用户${before + 20}`))).toBe(true));
-    expect(
-      within(rowOf(`用户${before + 20}`))
-        .getByText('正常')
-        .closest('.ant-tag'),
-    ).not.toBeNull();
+    await waitFor(() => expect(isFull(rowOf(name))).toBe(true));
+    expect(within(rowOf(name)).getByText('正常').closest('.ant-tag')).not.toBeNull();
     expect(outlineTags).toEqual([{ classes: ['ant-tag', 'ant-tag-filled', 'ant-tag-green'], text: '正常' }]);
-    expect(tagsOf(rowOf(`用户${before + 20}`))).toEqual(outlineTags);
+    expect(tagsOf(rowOf(name))).toEqual(outlineTags);
   });
 
   it("marks a pending draft in outline as the full row marks it, in front of the row's name", async () => {
     render(<UsersTable count={300} drafts />);
     await screen.findByText('用户1');
     await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
-    const before = drawn().length;
     scrollWindow(20 * 49);
-    const name = `用户${before + 20}`;
+    const name = firstOutlineName();
     const came = rowOf(name);
     expect(isOutline(came)).toBe(true);
     const mark = { classes: ['ant-tag', 'ant-tag-filled', 'ant-tag-gold'], text: '有草稿' };
@@ -341,9 +343,8 @@ describe("a long list's rows in outline", () => {
     expect(antd.at(-1)?.classes).toContain('ant-table-cell-fix-end');
     expect(antd[1].classes).toContain('ant-table-column-sort');
 
-    const before = drawn().length;
     scrollWindow(20 * 49);
-    const came = rowOf(`用户${before + 20}`);
+    const came = rowOf(firstOutlineName());
     expect(isOutline(came)).toBe(true);
     const outline = cells(came);
     // a fixed cell sticks at the widths beside it towards its edge: rc-table takes them from the
@@ -359,6 +360,28 @@ describe("a long list's rows in outline", () => {
       fixed: Boolean(start || end),
     });
     expect(outline.map(placed)).toEqual(antd.map(placed));
+  });
+
+  it('draws a few of the rows a jump brings at once, those in view first, and the rest a frame later', async () => {
+    render(<UsersTable count={300} />);
+    await screen.findByText('用户1');
+    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
+    // a hundred rows down (jsdom lays nothing out: each row stands at its estimated 49 px): every
+    // row drawn is new; the first of the view are drawn in outline, the others wait, empty
+    scrollWindow(100 * 49);
+    const outline = [...document.querySelectorAll<HTMLElement>('tbody tr[data-outline]')];
+    expect(outline.map(nameIn)).toEqual(Array.from({ length: DRAW_BATCH }, (_, i) => `用户${101 + i}`));
+    // the rest of the view and the rows drawn around it wait, in their places
+    const waiting = [...document.querySelectorAll<HTMLElement>('tbody tr[data-waiting]')];
+    const indexes = waiting.map((row) => Number(row.dataset.index));
+    expect(indexes).toContain(99);
+    expect(indexes).toContain(100 + DRAW_BATCH);
+    for (const row of waiting) expect(row.textContent).toBe('');
+    expect(screen.queryByText('用户1')).toBeNull();
+    // frame by frame the rest are drawn, and then, the window still, in full
+    await waitFor(() => expect(document.querySelector('tbody tr[data-waiting]')).toBeNull());
+    expect(screen.getByText(`用户${101 + DRAW_BATCH}`)).toBeTruthy();
+    await waitFor(() => expect(isFull(rowOf('用户101'))).toBe(true));
   });
 
   it('mounts a long list in outline and fills it in after; a short list in full at once', async () => {
