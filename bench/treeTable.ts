@@ -17,8 +17,9 @@
 //
 //   npm run bench:treetable        (builds the page first; `npx tsx bench/treeTable.ts` reuses dist/)
 //   npx tsx bench/treeTable.ts --profile DIR   (also writes CPU profiles of the page opening, the
-//                                              level opening, the "load more" clicks, the picker's
-//                                              reads and wheel, and the scroll to DIR, for bench/profileTop.ts)
+//                                              level opening, the "load more" clicks, the scroll, the
+//                                              table's wheel and the picker's reads and wheel to DIR,
+//                                              for bench/profileTop.ts)
 //   npx tsx bench/treeTable.ts --trace DIR     (also writes Chromium traces of the same phases to DIR,
 //                                              and prints the main thread's style, layout and paint
 //                                              time in each, and what its longest task ran)
@@ -688,7 +689,9 @@ async function main(): Promise<void> {
     since = await now(page);
     started = Date.now();
     const notches = 300;
-    for (let i = 0; i < notches; i++) await page.mouse.wheel(0, 100);
+    await profiled('wheel', async () => {
+      for (let i = 0; i < notches; i++) await page.mouse.wheel(0, 100);
+    });
     const wheeled = await framesSince(page, since);
     const wheelTook = Date.now() - started;
     const wheelY = await page.evaluate(() => window.scrollY);
