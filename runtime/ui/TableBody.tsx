@@ -197,9 +197,13 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
   const drawnBefore = useRef<ReadonlySet<string>>(NONE);
   // the rows to turn full in a low-priority render, while the window is still
   const [batch, setBatch] = useState<ReadonlySet<string>>(NONE);
-  const full = (id: string) => settled.current.has(id) || (!shown.scrolling && batch.has(id));
-  const arriving = new Set(nextBatch(ids, shown.first, view, drawnBefore.current, DRAW_BATCH));
-  const isShown = (id: string) => drawnBefore.current.has(id) || arriving.has(id) || full(id);
+  // a short list's rows are antd's, all of them: nothing to fill in or to hold back
+  const full = (id: string) =>
+    !shown.virtual || settled.current.has(id) || (!shown.scrolling && batch.has(id));
+  const arriving = shown.virtual
+    ? new Set(nextBatch(ids, shown.first, view, drawnBefore.current, DRAW_BATCH))
+    : NONE;
+  const isShown = (id: string) => full(id) || drawnBefore.current.has(id) || arriving.has(id);
   const waiting = shown.virtual && ids.some((id) => !isShown(id));
   useLayoutEffect(() => {
     settled.current = new Set(ids.filter(full));
