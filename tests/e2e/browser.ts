@@ -214,7 +214,16 @@ export async function resizeAndShow(
   await shown.evaluate((element) => element.scrollIntoView({ block: 'center' }));
 }
 
+/**
+ * A full-page screenshot of the page at rest: Playwright fast-forwards the animations still
+ * running (a dialog's zoom, a drawer's slide), so a picture taken as a dialog opens shows the
+ * dialog as a person sees it a moment later, not half transparent over the page.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
