@@ -26,6 +26,10 @@
 //   npx tsx bench/treeTable.ts --frames        (also prints what each frame over 50 ms was made of:
 //                                              its tasks, rendering, style and layout, and the
 //                                              scripts that ran in it, by what started them)
+//   npx tsx bench/treeTable.ts --heap DIR      (also writes sampled allocation profiles of the same
+//                                              phases to DIR, every allocation counted, the ones the
+//                                              garbage collector has taken back too, and prints what
+//                                              allocated most in each: the work behind its pauses)
 //   npx tsx bench/treeTable.ts --slowdown 3    (the page's main thread run 3 times slower, as
 //                                              Chromium emulates a slower machine)
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -168,6 +172,32 @@ function frameParts(frame: FrameEntry): string {
     `${ms(frame.duration)}: tasks ${ms(frame.work)}, rendering ${ms(frame.render)}, style and layout ${ms(frame.styleAndLayout)}` +
     (scripts.length ? `; ${scripts.join('; ')}` : '')
   );
+}
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/** A sampled allocation profile's total, and the functions that allocated most (self size). */
+function allocationTop(profile: { head: SamplingNode }, top = 6): string {
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const walk = (node: SamplingNode) => {
+    total += node.selfSize;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} (${url.split('/').pop() || 'native'}:${lineNumber + 1})`;
+    bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const sites = [...bySite]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([site, bytes]) => `${mb(bytes)} ${site}`);
+  return `${mb(total)}; most by ${sites.join(', ')}`;
 }
 
 /** Trace categories for the main thread's tasks, style, layout and paint. */
@@ -456,6 +486,7 @@ async function main(): Promise<void> {
     options: {
       profile: { type: 'string' },
       trace: { type: 'string' },
+      heap: { type: 'string' },
       frames: { type: 'boolean' },
       slowdown: { type: 'string' },
     },
@@ -515,13 +546,34 @@ async function main(): Promise<void> {
 
     // a CPU profile and a trace of one phase, when asked for; the trace's rendering work is printed
     const traces: string[] = [];
+    const allocations: string[] = [];
+    // every allocation sampled, those the collector has taken back too: what a phase allocates is
+    // what its collections' pauses are made of
+    const startHeap = async () => {
+      if (!values.heap) return;
+      await cdp.send('HeapProfiler.enable');
+      await cdp.send('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    };
+    const stopHeap = async (name: string) => {
+      if (!values.heap) return;
+      const { profile } = await cdp.send('HeapProfiler.stopSampling');
+      await mkdir(values.heap, { recursive: true });
+      await writeFile(join(values.heap, `treeTable-${name}.heapprofile`), JSON.stringify(profile));
+      allocations.push(`Allocated in ${name}: ${allocationTop(profile)}`);
+    };
     const profiled: Profiled = async (name, phase) => {
       if (values.profile) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      await startHeap();
       if (values.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       const result = await phase();
+      await stopHeap(name);
       if (values.trace) {
         const trace = await browser.stopTracing();
         await mkdir(values.trace, { recursive: true });
@@ -637,6 +689,7 @@ async function main(): Promise<void> {
     const rendersBefore = await renders(page);
     const cpuBefore = await cpu();
     if (values.profile) await cdp.send('Profiler.start');
+    await startHeap();
     if (values.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     // a person's fast scroll: 600 px a frame to the end of the level, the gaps between frames timed
     // (a string: tsx would wrap a named function in a helper the page does not have)
@@ -658,6 +711,7 @@ async function main(): Promise<void> {
     const took = Date.now() - started;
     const cpuAfter = await cpu();
     const rendersAfter = await renders(page);
+    await stopHeap('scroll');
     if (values.profile) {
       const { profile } = await cdp.send('Profiler.stop');
       await mkdir(values.profile, { recursive: true });
@@ -713,6 +767,7 @@ async function main(): Promise<void> {
         `${perFrame(rendersAfter.commits - rendersBefore.commits)} React commits`,
       ...(traced ? ['', traced] : []),
       ...(traces.length ? ['', ...traces] : []),
+      ...(allocations.length ? ['', ...allocations] : []),
       ...(values.frames && longFrames.length ? ['', `Frames over ${GOAL_MS} ms:`, ...longFrames] : []),
     ];
     await context.close();
