@@ -544,7 +544,8 @@ async function main(): Promise<void> {
       return { thread: of('ThreadTime'), script: of('ScriptDuration') };
     };
 
-    // a CPU profile and a trace of one phase, when asked for; the trace's rendering work is printed
+    // a CPU profile, an allocation profile and a trace of one phase, when asked for; the trace's
+    // rendering work and the allocations' largest sites are printed
     const traces: string[] = [];
     const allocations: string[] = [];
     // every allocation sampled, those the collector has taken back too: what a phase allocates is
