@@ -11,6 +11,7 @@ import { t } from './i18n.ts';
 import {
   filterTree,
   levelTree,
+  nodeReuse,
   type PickNode,
   pathOf,
   ROOT_KEY,
@@ -87,6 +88,9 @@ export function RefTreeSelect({
 
   const { searching, entries, hits, order, levels, serverSearch, loadingList } = picker;
   const { shown: shownHits, total: totalHits } = picker.searchCount;
+  // the nodes of the last render, for the next to reuse where nothing changed (NodeReuse): a read
+  // of 50 entries makes their nodes, not the nodes of every entry read before
+  const [reuse] = useState(nodeReuse);
   const nodes = useMemo(() => {
     // a row cannot move under itself or under one of its own descendants. Only a parent picker
     // points into the edited row's own tree: a ref from a content to its category must not lose
@@ -94,12 +98,12 @@ export function RefTreeSelect({
     const self = isParentPicker && selfId !== undefined ? String(selfId) : undefined;
     const blocked = (key: string) => key === self;
     if (searching) return searchTree(entries, hits, order, blocked, { shown: shownHits, total: totalHits });
-    const tops = levelTree(entries, levels, ROOT_KEY, blocked);
+    const tops = levelTree(entries, levels, ROOT_KEY, blocked, false, reuse);
     if (!isParentPicker) return tops;
     // the root holds the whole tree, so choosing it means "top level"
     const root: PickNode = { value: ROOT_ID, title: t('root', lang), children: tops, isLeaf: false };
     return [root];
-  }, [searching, entries, hits, order, shownHits, totalHits, levels, isParentPicker, selfId, lang]);
+  }, [searching, entries, hits, order, shownHits, totalHits, levels, isParentPicker, selfId, lang, reuse]);
 
   // The entries the list shows: a server search's tree open whole; a search the picker makes
   // itself (a label the server cannot search) in what it has read, open down to each match; else

@@ -53,6 +53,42 @@ export function entryOf(
   };
 }
 
+/** The entries made so far, by the row object each was made from, and the fields they read. */
+export interface EntryReuse {
+  made: WeakMap<Row, TreeEntry>;
+  fields?: string;
+}
+
+export const entryReuse = (): EntryReuse => ({ made: new WeakMap() });
+
+/**
+ * The entries of the rows read, by key. `reuse` keeps each row's entry for as long as the row
+ * object lives (react-query hands back the rows of earlier reads as they were), so a read makes
+ * the entries of its own rows, not those of every row read before it.
+ */
+export function entriesOf(
+  rows: ReadonlyMap<string, Row>,
+  parentField: string | undefined,
+  labelField: string | undefined,
+  reuse: EntryReuse,
+): Map<string, TreeEntry> {
+  const fields = `${parentField ?? ''}\n${labelField ?? ''}`;
+  if (reuse.fields !== fields) {
+    reuse.made = new WeakMap();
+    reuse.fields = fields;
+  }
+  const entries = new Map<string, TreeEntry>();
+  for (const [key, row] of rows) {
+    let entry = reuse.made.get(row);
+    if (!entry) {
+      entry = entryOf(row, parentField, labelField);
+      reuse.made.set(row, entry);
+    }
+    entries.set(key, entry);
+  }
+  return entries;
+}
+
 /** The value of the "load more" entry of a level: never an id. */
 export const moreValue = (parent: string) => `more:${parent}`;
 
@@ -68,8 +104,30 @@ function moreNode(parent: string, shown: number, total: number): PickNode {
 }
 
 /**
+ * The nodes a tree drew last, for the next to reuse: a node whose entry, state and children are
+ * unchanged is the same object, and so is a level all of whose nodes are. A read adding a page to
+ * a level of thousands then makes the nodes of its own rows; the others, and the objects below
+ * them (a table's rows, react-table's), stay as they were, which leaves the garbage collector the
+ * new page's objects to move rather than every row's (docs/benchmarks.md, "Tree tables").
+ */
+export interface NodeReuse {
+  nodes: WeakMap<TreeEntry, PickNode>;
+  levels: Map<string, PickNode[]>;
+}
+
+export const nodeReuse = (): NodeReuse => ({ nodes: new WeakMap(), levels: new Map() });
+
+/** `built` if any of its items differs from `before`'s, else `before`. */
+export function sameOr<T>(before: T[] | undefined, built: T[]): T[] {
+  if (!before || before.length !== built.length) return built;
+  for (let i = 0; i < built.length; i++) if (before[i] !== built[i]) return built;
+  return before;
+}
+
+/**
  * The levels read so far below `parent`, as nested nodes: a level not read yet is left for the
- * picker to load when its node opens; a row known to have no children is a leaf.
+ * picker to load when its node opens; a row known to have no children is a leaf. With `reuse`,
+ * what is unchanged since the last call is handed back as the same objects.
  */
 export function levelTree(
   entries: ReadonlyMap<string, TreeEntry>,
@@ -77,24 +135,39 @@ export function levelTree(
   parent: string,
   blocked: (key: string) => boolean,
   parentBlocked = false,
+  reuse?: NodeReuse,
 ): PickNode[] {
   const level = levels.get(parent);
   if (!level) return [];
+  const before = reuse?.levels.get(parent);
   const nodes: PickNode[] = [];
   for (const key of level.keys) {
     const entry = entries.get(key);
     if (!entry) continue;
     const disabled = parentBlocked || blocked(key);
-    nodes.push({
-      value: entry.id,
-      title: entry.label,
-      disabled,
-      isLeaf: entry.hasChildren === false,
-      children: levels.has(key) ? levelTree(entries, levels, key, blocked, disabled) : undefined,
-    });
+    const isLeaf = entry.hasChildren === false;
+    const children = levels.has(key) ? levelTree(entries, levels, key, blocked, disabled, reuse) : undefined;
+    const known = reuse?.nodes.get(entry);
+    if (known && known.disabled === disabled && known.isLeaf === isLeaf && known.children === children) {
+      nodes.push(known);
+      continue;
+    }
+    const node: PickNode = { value: entry.id, title: entry.label, disabled, isLeaf, children };
+    reuse?.nodes.set(entry, node);
+    nodes.push(node);
   }
-  if (level.keys.length < level.total) nodes.push(moreNode(parent, level.keys.length, level.total));
-  return nodes;
+  if (level.keys.length < level.total) {
+    const last = before?.at(-1)?.more;
+    nodes.push(
+      last && last.shown === level.keys.length && last.total === level.total
+        ? before!.at(-1)!
+        : moreNode(parent, level.keys.length, level.total),
+    );
+  }
+  if (!reuse) return nodes;
+  const kept = sameOr(before, nodes);
+  reuse.levels.set(parent, kept);
+  return kept;
 }
 
 /**

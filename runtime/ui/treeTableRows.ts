@@ -4,7 +4,7 @@
 // more rows than are loaded ends in a "load more" row that carries no data of its own.
 import type { Row } from '../client/resourceClient.ts';
 import type { TreeRow } from './buildTree.ts';
-import type { PickNode } from './pickerTree.ts';
+import { type PickNode, sameOr } from './pickerTree.ts';
 
 /** The key of a "load more" row's mark: which level it continues, and how far it has been read. */
 export const MORE_KEY = '__more';
@@ -19,19 +19,43 @@ export function moreOf(row: TreeRow): MoreMark | undefined {
   return row[MORE_KEY] as MoreMark | undefined;
 }
 
-export function tableRows(nodes: readonly PickNode[], rows: ReadonlyMap<string, Row>): TreeRow[] {
+const sameChildren = (before: TreeRow[] | undefined, now: TreeRow[] | undefined) =>
+  before === undefined || now === undefined ? before === now : sameOr(before, now) === before;
+
+/** The rows a tree table made last, by the node each was made from, for the next to reuse. */
+export type RowReuse = WeakMap<PickNode, { row: Row | undefined; out: TreeRow }>;
+
+/**
+ * The table's rows for `nodes`. With `reuse`, a node drawn from the same row with the same
+ * children as before gives the same object as before (pickerTree.ts, NodeReuse): react-table then
+ * keeps its own row for it too (reusedRowModel.ts).
+ */
+export function tableRows(
+  nodes: readonly PickNode[],
+  rows: ReadonlyMap<string, Row>,
+  reuse?: RowReuse,
+): TreeRow[] {
   const out: TreeRow[] = [];
   for (const node of nodes) {
-    if (node.more) {
-      out.push({ id: `more:${node.more.parent}`, [MORE_KEY]: node.more });
-      continue;
-    }
-    const row = rows.get(String(node.value));
-    if (!row) continue;
+    const row = node.more ? undefined : rows.get(String(node.value));
+    if (!node.more && !row) continue;
     // a leaf (the server says it has no children, or a search found none below it) cannot open
     const children =
-      node.isLeaf && !node.children?.length ? undefined : node.children ? tableRows(node.children, rows) : [];
-    out.push({ ...row, children });
+      node.more || (node.isLeaf && !node.children?.length)
+        ? undefined
+        : node.children
+          ? tableRows(node.children, rows, reuse)
+          : [];
+    const known = reuse?.get(node);
+    if (known && known.row === row && sameChildren(known.out.children, children)) {
+      out.push(known.out);
+      continue;
+    }
+    const made: TreeRow = node.more
+      ? { id: `more:${node.more.parent}`, [MORE_KEY]: node.more }
+      : { ...row!, children };
+    reuse?.set(node, { row, out: made });
+    out.push(made);
   }
   return out;
 }

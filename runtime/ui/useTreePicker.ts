@@ -3,11 +3,11 @@
 // opens, a node's children when the node opens, 50 rows at a time, the server's matches as the
 // user types (debounced) with every row above them, and the chosen values with their paths by
 // id. The rows read become the picker's entries (label, parent, whether it has children).
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import type { Id, ResourceClient } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
-import { entryOf, ROOT_KEY, type TreeEntry } from './pickerTree.ts';
+import { entriesOf, entryReuse, ROOT_KEY, type TreeEntry } from './pickerTree.ts';
 import { useRefClient } from './ResourcesContext.tsx';
 import { canSearchLabel } from './useRefOptions.ts';
 import { PICKER_PAGE, SEARCH_DEBOUNCE_MS } from './useRefSearch.ts';
@@ -62,10 +62,11 @@ export function useTreePicker(
     // a picker the user may not fill in shows empty rather than raising a toast per field
     silent: true,
   });
-  const entries = useMemo(() => {
-    const entries = new Map<string, TreeEntry>();
-    for (const [key, row] of reads.rows) entries.set(key, entryOf(row, parentField, labelField));
-    return entries;
-  }, [reads.rows, parentField, labelField]);
+  // each row's entry is made once: a read makes its own rows' entries (pickerTree.ts, entriesOf)
+  const [made] = useState(entryReuse);
+  const entries = useMemo(
+    () => entriesOf(reads.rows, parentField, labelField, made),
+    [reads.rows, parentField, labelField, made],
+  );
   return { ...reads, entries, serverSearch };
 }

@@ -9,8 +9,8 @@ import { MAX_LIMIT } from '../client/constants.ts';
 import type { Filters, ResourceClient, Row } from '../client/resourceClient.ts';
 import type { Resource } from '../schema/types.ts';
 import type { TreeRow } from './buildTree.ts';
-import { entryOf, levelTree, ROOT_KEY, searchTree, type TreeEntry } from './pickerTree.ts';
-import { tableRows } from './treeTableRows.ts';
+import { entriesOf, entryReuse, levelTree, nodeReuse, ROOT_KEY, searchTree } from './pickerTree.ts';
+import { type RowReuse, tableRows } from './treeTableRows.ts';
 import { useTreeReads } from './useTreeReads.ts';
 
 /**
@@ -69,15 +69,25 @@ export function useTreeTable(
   const order = useDeferredValue(reads.order);
   const shown = useDeferredValue(reads.searchCount.shown);
   const total = useDeferredValue(reads.searchCount.total);
+  // what the last read made, for the next to reuse where nothing changed (pickerTree.ts,
+  // NodeReuse): a page read makes its own rows' objects, not every row's again. The browsing tree
+  // alone: a search's tree is read anew with each page of hits.
+  const [reuse] = useState(() => ({
+    entries: entryReuse(),
+    nodes: nodeReuse(),
+    rows: new WeakMap() as RowReuse,
+  }));
   const data = useMemo(() => {
     if (!options.enabled) return NO_ROWS;
-    const entries = new Map<string, TreeEntry>();
-    for (const [key, row] of readRows) entries.set(key, entryOf(row, parentField, undefined));
-    const nodes = searching
-      ? searchTree(entries, hits, order, NOTHING_BLOCKED, { shown, total })
-      : levelTree(entries, levels, ROOT_KEY, NOTHING_BLOCKED);
-    return tableRows(nodes, readRows);
-  }, [options.enabled, readRows, levels, searching, hits, order, shown, total, parentField]);
+    const entries = entriesOf(readRows, parentField, undefined, reuse.entries);
+    if (searching)
+      return tableRows(searchTree(entries, hits, order, NOTHING_BLOCKED, { shown, total }), readRows);
+    return tableRows(
+      levelTree(entries, levels, ROOT_KEY, NOTHING_BLOCKED, false, reuse.nodes),
+      readRows,
+      reuse.rows,
+    );
+  }, [options.enabled, readRows, levels, searching, hits, order, shown, total, parentField, reuse]);
 
   const rows = useMemo(() => [...readRows.values()], [readRows]);
 

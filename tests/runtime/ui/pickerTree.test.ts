@@ -3,11 +3,14 @@
 // and a row's path.
 import { describe, expect, it } from 'vitest';
 import {
+  entriesOf,
   entryOf,
+  entryReuse,
   filterTree,
   type Level,
   levelTree,
   moreValue,
+  nodeReuse,
   type PickNode,
   pathOf,
   searchTree,
@@ -129,5 +132,62 @@ describe('pickerTree', () => {
   it('gives a row its path from the top, as far as it is known', () => {
     expect(pathOf(entries, '3')).toEqual(['学校新闻', '校园动态', '班级风采']);
     expect(pathOf(entries, '99')).toEqual([]);
+  });
+
+  it("makes a row's entry once, and again for other fields", () => {
+    const reuse = entryReuse();
+    const read = new Map(rows.map((r) => [String(r.id), r]));
+    const first = entriesOf(read, 'parentId', 'name', reuse);
+    const again = entriesOf(new Map(read), 'parentId', 'name', reuse);
+    expect(again.get('2')).toBe(first.get('2'));
+    expect(again.get('2')).toEqual(entryOf(rows[1], 'parentId', 'name'));
+    // a row read again as a new object (its title edited) gets a new entry
+    const edited = { ...rows[1], name: '校园新闻' };
+    expect(entriesOf(new Map([...read, ['2', edited]]), 'parentId', 'name', reuse).get('2')).toMatchObject({
+      label: '校园新闻',
+    });
+    // another label field: entries of it, not the ones kept
+    expect(entriesOf(read, 'parentId', undefined, reuse).get('2')?.label).toBe('2');
+  });
+
+  it('hands back what did not change as the same objects, and makes the nodes of a new page', () => {
+    const many = Array.from({ length: 6 }, (_, i) => ({
+      id: 10 + i,
+      parentId: 0,
+      name: `栏目${i}`,
+      hasChildren: false,
+    }));
+    const reuse = nodeReuse();
+    const made = entriesOf(new Map(many.map((r) => [String(r.id), r])), 'parentId', 'name', entryReuse());
+    const page = (n: number) =>
+      new Map<string, Level>([['0', { keys: many.slice(0, n).map((r) => String(r.id)), total: 6 }]]);
+    const first = levelTree(made, page(3), '0', none, false, reuse);
+    expect(first.map((n) => n.title)).toEqual(['栏目0', '栏目1', '栏目2', '']);
+    // the same levels again: the same list
+    expect(levelTree(made, page(3), '0', none, false, reuse)).toBe(first);
+    // a page more: a new list, its first nodes those of before, a new "load more" entry
+    const second = levelTree(made, page(5), '0', none, false, reuse);
+    expect(second).not.toBe(first);
+    expect(second.slice(0, 3)).toEqual(first.slice(0, 3));
+    for (const [i, node] of second.slice(0, 3).entries()) expect(node).toBe(first[i]);
+    expect(second.at(-1)?.more).toEqual({ parent: '0', shown: 5, total: 6 });
+    // what is built is what a tree built without reuse holds
+    expect(second).toEqual(levelTree(made, page(5), '0', none));
+    // a node whose state changes is made again; the others are kept
+    const blocked = levelTree(made, page(5), '0', (key) => key === '11', false, reuse);
+    expect(blocked[1]).not.toBe(second[1]);
+    expect(blocked[1].disabled).toBe(true);
+    expect(blocked[0]).toBe(second[0]);
+  });
+
+  it('makes a node again when a level below it is read', () => {
+    const reuse = nodeReuse();
+    const top = new Map<string, Level>([['0', { keys: ['1', '4'], total: 2 }]]);
+    const before = levelTree(entries, top, '0', none, false, reuse);
+    const opened = new Map<string, Level>([...top, ['1', { keys: ['2'], total: 1 }]]);
+    const after = levelTree(entries, opened, '0', none, false, reuse);
+    expect(after[0]).not.toBe(before[0]);
+    expect(titles(after)).toEqual([['学校新闻', ['校园动态']], '通知公告']);
+    expect(after[1]).toBe(before[1]);
   });
 });
