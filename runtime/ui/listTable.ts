@@ -14,6 +14,7 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import type { TreeRow } from './buildTree.ts';
+import { createReusedRowModel } from './reusedRowModel.ts';
 
 export const listFeatures = tableFeatures({
   rowSortingFeature,
@@ -22,6 +23,8 @@ export const listFeatures = tableFeatures({
   columnVisibilityFeature,
   rowExpandingFeature,
   expandedRowModel: createExpandedRowModel(),
+  // a long tree read a page at a time keeps the rows it had (reusedRowModel.ts)
+  coreRowModel: createReusedRowModel(),
 });
 
 export type ListFeatures = typeof listFeatures;
