@@ -187,28 +187,30 @@ export function DataTable({
   latest.current = table;
   const selection: RowSelectionState = table.state.rowSelection;
   const selectionFixed = fit.selectionFixed;
-  const rowSelection = useMemo<TableProps<ListRow>['rowSelection']>(
-    () =>
-      selectable
-        ? {
-            // antd is handed every row, so its "select all" takes every row the table holds, even
-            // those a long list does not draw
-            columnWidth: SELECTION_WIDTH,
-            // the selection column sticks with the schema's start-fixed columns, in front of them
-            fixed: selectionFixed ? 'left' : undefined,
-            // a selection survives paging: export and batch actions work on every selected row
-            preserveSelectedRowKeys: true,
-            selectedRowKeys: Object.keys(selection).filter((id) => selection[id]),
-            onChange: (keys) =>
-              latest.current.setRowSelection(Object.fromEntries(keys.map((key) => [String(key), true]))),
-            getCheckboxProps: (row) => ({
-              'aria-label': t('selectRow', lang),
-              disabled: Boolean(moreOf(row.original)),
-            }),
-          }
-        : undefined,
-    [selectable, selectionFixed, selection, lang],
-  );
+  const rowSelection = useMemo<TableProps<ListRow>['rowSelection']>(() => {
+    const label = t('selectRow', lang);
+    const boxes = {
+      row: { 'aria-label': label, disabled: false },
+      more: { 'aria-label': label, disabled: true },
+    };
+    return selectable
+      ? {
+          // antd is handed every row, so its "select all" takes every row the table holds, even
+          // those a long list does not draw
+          columnWidth: SELECTION_WIDTH,
+          // the selection column sticks with the schema's start-fixed columns, in front of them
+          fixed: selectionFixed ? 'left' : undefined,
+          // a selection survives paging: export and batch actions work on every selected row
+          preserveSelectedRowKeys: true,
+          selectedRowKeys: Object.keys(selection).filter((id) => selection[id]),
+          onChange: (keys) =>
+            latest.current.setRowSelection(Object.fromEntries(keys.map((key) => [String(key), true]))),
+          // two objects shared by every row: antd asks for them for every row the table holds
+          // each time the rows change, and keeps them in a map until the next time
+          getCheckboxProps: (row) => (moreOf(row.original) ? boxes.more : boxes.row),
+        }
+      : undefined;
+  }, [selectable, selectionFixed, selection, lang]);
 
   const onChange = useCallback<NonNullable<TableProps<ListRow>['onChange']>>(
     (_pagination, _filters, sorter, extra) => {
