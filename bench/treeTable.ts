@@ -265,7 +265,7 @@ function renderingWork(file: TraceFile): string {
   const ms = (us = 0) => (us / 1000).toFixed(0);
   const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= GOAL_MS * 1000);
   return (
-    `main thread: ${sum(onMain, RENDERING)}` +
+    `main thread: ${sum(onMain, RENDERING)}; garbage collection: ${sum(onMain, ['MinorGC', 'MajorGC']) || 'none'}` +
     (longest
       ? `. Longest task ${ms(longest.dur)} ms (thread time ${ms(longest.tdur)} ms): ${sum(inLongest, [...TASK_PARTS, ...RENDERING])}`
       : '') +
