@@ -234,7 +234,9 @@ export function useTreeReads({
     loading: loadingList || loadingMore.length > 0,
     loadingList,
     loadingMore,
-    openLevel: (parent) => addPage({ parent, page: 1 }),
+    // in a transition, as the open rows change (useTreeTable.ts): the level's query added in the
+    // click's own render drew the whole list page again in one piece, 17-19 ms of the click's frame
+    openLevel: (parent) => startTransition(() => addPage({ parent, page: 1 })),
     loadLevel: async (parent) => {
       await queryClient.fetchQuery(levelQuery({ parent, page: 1 }));
       addPage({ parent, page: 1 });
