@@ -325,7 +325,28 @@ const renders = (page: Page) => page.evaluate(() => ({ ...window.__renders }));
 const longFrames: string[] = [];
 
 /** The phase that ended last, and when: a run that stops waiting for the page says where (see main). */
-const progress = { phase: 'none yet (the server, the data and the browser starting)', at: Date.now() };
+const progress: { phase: string; at: number; page?: Page } = {
+  phase: 'none yet (the server, the data and the browser starting)',
+  at: Date.now(),
+};
+
+/**
+ * What the page shows when a run has stopped (a string, as tsx would wrap a named function): the
+ * window's scroll, whether the main thread still answers and draws frames, and the table body's
+ * rows with their marks (drawn in full, in outline, waiting, spacers), so a stall says where the
+ * page stood.
+ */
+const PAGE_STATE = `new Promise((resolve) => {
+  const rows = [...document.querySelectorAll('tbody tr')].slice(0, 40).map((tr) => {
+    const mark = tr.dataset.spacer !== undefined ? 'spacer' : tr.dataset.waiting !== undefined ? 'waiting'
+      : tr.dataset.outline !== undefined ? 'outline' : tr.dataset.rowKey !== undefined ? 'full' : 'other';
+    return mark + '#' + (tr.dataset.index ?? '') + ' ' + Math.round(tr.getBoundingClientRect().height) + 'px '
+      + (tr.textContent ?? '').slice(0, 12);
+  });
+  const state = { scrollY: window.scrollY, height: document.documentElement.scrollHeight, rows };
+  requestAnimationFrame(() => resolve(JSON.stringify({ ...state, frameDrawn: true }, null, 1)));
+  setTimeout(() => resolve(JSON.stringify({ ...state, frameDrawn: false }, null, 1)), 5000);
+})`;
 /** A run with no phase ended for this long has stopped: no phase takes a tenth of it. */
 const STALLED_MS = 5 * 60_000;
 
@@ -508,7 +529,16 @@ async function main(): Promise<void> {
     process.stderr.write(
       `No phase has ended for ${STALLED_MS / 60_000} minutes; the last to end: ${progress.phase}\n`,
     );
-    void Promise.allSettled([browser.close(), server.stop()]).then(() => process.exit(1));
+    const state = progress.page
+      ? Promise.race([
+          progress.page.evaluate<string>(PAGE_STATE),
+          new Promise<string>((resolve) => setTimeout(() => resolve('the page does not answer'), 15_000)),
+        ]).catch((error: unknown) => `the page could not be read: ${String(error)}`)
+      : Promise.resolve('no page yet');
+    void state
+      .then((text) => process.stderr.write(`The page: ${text}\n`))
+      .then(() => Promise.allSettled([browser.close(), server.stop()]))
+      .then(() => process.exit(1));
   }, 10_000);
   watchdog.unref();
   try {
@@ -529,6 +559,7 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
     const page = await signedInPage(context, base, password);
+    progress.page = page;
     await page.addInitScript(observeFrames);
     await page.addInitScript({ content: countRenders });
     // Chromium's counters in thread time: the main thread's CPU, whatever else the machine runs

@@ -118,9 +118,16 @@ export function useTreeReads({
   // changes (it shares the combined result's structure): a page asked for, or a fetch starting or
   // ending, leaves the rows alone, so a long level is not rebuilt (nor handed again to the tree
   // or table drawing it) two or three times for each page read.
-  const levelReads = useQueries({
+  // one list of queries while the pages asked for stay: react-query works out each query's options
+  // again for a new list, a hundred of them over a picker's level of 5,000, on every render
+  const levelsEnabled = enabled && !searching;
+  const queries = useMemo(
     // a search shows its own tree: the levels wait until it ends
-    queries: requested.map((r) => ({ ...levelQuery(r), enabled: enabled && !searching })),
+    () => requested.map((r) => ({ ...levelQuery(r), enabled: levelsEnabled })),
+    [requested, levelQuery, levelsEnabled],
+  );
+  const levelReads = useQueries({
+    queries,
     combine: useCallback(
       (results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelReads => ({
         pages: results.flatMap((r, i) => (r.data ? [{ parent: requested[i].parent, data: r.data }] : [])),
