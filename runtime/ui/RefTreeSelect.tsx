@@ -18,7 +18,6 @@ import {
   type ShownNode,
   searchTree,
   shownNodes,
-  type TreeEntry,
 } from './pickerTree.ts';
 import { entryId, type PickerList, PickerListContext, TreePickerList } from './TreePickerList.tsx';
 import { useTreePicker } from './useTreePicker.ts';
@@ -118,7 +117,7 @@ export function RefTreeSelect({
 
   const label = (entryId: Id): string => {
     if (isParentPicker && String(entryId) === ROOT_KEY) return t('root', lang);
-    const path = pathOf(entries as ReadonlyMap<string, TreeEntry>, String(entryId));
+    const path = pathOf(entries, String(entryId));
     return path.length > 0 ? path.join(' / ') : String(entryId);
   };
   // The select is one element for as long as what it shows stays: a page read, a level opened or

@@ -61,32 +61,42 @@ export interface EntryReuse {
 
 export const entryReuse = (): EntryReuse => ({ made: new WeakMap() });
 
+/** The entries by key, as the trees below look them up. */
+export interface Entries {
+  get(key: string): TreeEntry | undefined;
+}
+
 /**
- * The entries of the rows read, by key. `reuse` keeps each row's entry for as long as the row
- * object lives (react-query hands back the rows of earlier reads as they were), so a read makes
- * the entries of its own rows, not those of every row read before it.
+ * The entries of the rows read, by key: a view over the rows, each row's entry made when first
+ * looked up and kept in `reuse` for as long as the row object lives (react-query hands back the
+ * rows of earlier reads as they were). A read then makes the entries of its own rows, and no map
+ * of every entry read so far (a map of 5,000 made again at each of a picker's 99 reads was a
+ * tenth of what they allocated, docs/benchmarks.md, "Tree tables").
  */
 export function entriesOf(
   rows: ReadonlyMap<string, Row>,
   parentField: string | undefined,
   labelField: string | undefined,
   reuse: EntryReuse,
-): Map<string, TreeEntry> {
+): Entries {
   const fields = `${parentField ?? ''}\n${labelField ?? ''}`;
   if (reuse.fields !== fields) {
     reuse.made = new WeakMap();
     reuse.fields = fields;
   }
-  const entries = new Map<string, TreeEntry>();
-  for (const [key, row] of rows) {
-    let entry = reuse.made.get(row);
-    if (!entry) {
-      entry = entryOf(row, parentField, labelField);
-      reuse.made.set(row, entry);
-    }
-    entries.set(key, entry);
-  }
-  return entries;
+  const { made } = reuse;
+  return {
+    get(key) {
+      const row = rows.get(key);
+      if (row === undefined) return undefined;
+      let entry = made.get(row);
+      if (!entry) {
+        entry = entryOf(row, parentField, labelField);
+        made.set(row, entry);
+      }
+      return entry;
+    },
+  };
 }
 
 /** The value of the "load more" entry of a level: never an id. */
@@ -130,7 +140,7 @@ export function sameOr<T>(before: T[] | undefined, built: T[]): T[] {
  * what is unchanged since the last call is handed back as the same objects.
  */
 export function levelTree(
-  entries: ReadonlyMap<string, TreeEntry>,
+  entries: Entries,
   levels: ReadonlyMap<string, Level>,
   parent: string,
   blocked: (key: string) => boolean,
@@ -176,7 +186,7 @@ export function levelTree(
  * when the search holds more hits than are loaded.
  */
 export function searchTree(
-  entries: ReadonlyMap<string, TreeEntry>,
+  entries: Entries,
   hits: readonly string[],
   order: readonly string[],
   blocked: (key: string) => boolean,
@@ -219,7 +229,7 @@ export function searchTree(
 }
 
 /** The labels from the top of the tree down to `key`, as far as they are known. */
-export function pathOf(entries: ReadonlyMap<string, TreeEntry>, key: string): string[] {
+export function pathOf(entries: Entries, key: string): string[] {
   const labels: string[] = [];
   const seen = new Set<string>();
   let current = entries.get(key);

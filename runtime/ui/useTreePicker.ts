@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import type { Id, ResourceClient } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
-import { entriesOf, entryReuse, ROOT_KEY, type TreeEntry } from './pickerTree.ts';
+import { type Entries, entriesOf, entryReuse, ROOT_KEY } from './pickerTree.ts';
 import { useRefClient } from './ResourcesContext.tsx';
 import { canSearchLabel } from './useRefOptions.ts';
 import { PICKER_PAGE, SEARCH_DEBOUNCE_MS } from './useRefSearch.ts';
@@ -18,7 +18,7 @@ export interface TreePicker
     TreeReads,
     'levels' | 'searching' | 'hits' | 'order' | 'searchCount' | 'loadingList' | 'loadingMore'
   > {
-  entries: ReadonlyMap<string, TreeEntry>;
+  entries: Entries;
   /** whether the server filters by the typed text (else the picker filters what it has) */
   serverSearch: boolean;
   /** reads the first page of a level; resolves once it is there */
