@@ -4,18 +4,13 @@
 // has children), a search's matches with every row above them (`ancestors=true`), and chosen
 // rows with their paths by id. Nothing reads the whole table; react-query caches each read
 // under the resource, so a write anywhere in it refreshes every level read so far.
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useQueries,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useMemo, useState } from 'react';
 import type { ListResult } from '../client/envelope.ts';
 import type { Filters, ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
 import { type Level, ROOT_KEY } from './pickerTree.ts';
 import { queryKeys } from './queryKeys.ts';
+import { useQueriesInTransition } from './useQueriesInTransition.ts';
 
 interface LevelPage {
   parent: string;
@@ -126,9 +121,11 @@ export function useTreeReads({
     () => requested.map((r) => ({ ...levelQuery(r), enabled: levelsEnabled })),
     [requested, levelQuery, levelsEnabled],
   );
-  const levelReads = useQueries({
+  // handed to React in a transition (useQueriesInTransition.ts): a level's page starting or ending
+  // its read renders the page in slices, not in one piece
+  const levelReads = useQueriesInTransition(
     queries,
-    combine: useCallback(
+    useCallback(
       (results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelReads => ({
         pages: results.flatMap((r, i) => (r.data ? [{ parent: requested[i].parent, data: r.data }] : [])),
         fetching: results.some((r, i) => r.isFetching && requested[i].page === 1),
@@ -140,7 +137,7 @@ export function useTreeReads({
       }),
       [requested],
     ),
-  });
+  );
   const levelPages = levelReads.pages;
 
   const found = useInfiniteQuery({

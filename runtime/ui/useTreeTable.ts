@@ -57,7 +57,8 @@ export function useTreeTable(
   });
   const shownSearchExpanded = searchExpanded.filters === options.filters ? searchExpanded.state : true;
 
-  // A page's arrival is drawn in a transition: react-query hands it to React through
+  // A page's arrival is drawn in a transition: a level's pages reach React in one
+  // (useQueriesInTransition.ts), but a search's and the chosen rows' through react-query's
   // useSyncExternalStore, whose render React does in one piece, and a level of thousands of rows
   // going through react-table and antd's table took frames of 60–150 ms. Read through deferred
   // values, React first renders the page as it was, at once, then the new rows in a render it
