@@ -5,6 +5,7 @@
 // browsing tree, or a search tree of the hits under their ancestors; a row that may not be
 // chosen (the edited row in its own parent picker) is disabled, and so is all below it.
 import type { Id, Row } from '../client/resourceClient.ts';
+import { sameItems } from './sameItems.ts';
 
 /** The key of the tree's root: the parent of the top rows (0 in the API). */
 export const ROOT_KEY = '0';
@@ -127,13 +128,6 @@ export interface NodeReuse {
 
 export const nodeReuse = (): NodeReuse => ({ nodes: new WeakMap(), levels: new Map() });
 
-/** `built` if any of its items differs from `before`'s, else `before`. */
-export function sameOr<T>(before: T[] | undefined, built: T[]): T[] {
-  if (!before || before.length !== built.length) return built;
-  for (let i = 0; i < built.length; i++) if (before[i] !== built[i]) return built;
-  return before;
-}
-
 /**
  * The levels read so far below `parent`, as nested nodes: a level not read yet is left for the
  * picker to load when its node opens; a row known to have no children is a leaf. With `reuse`,
@@ -175,7 +169,7 @@ export function levelTree(
     );
   }
   if (!reuse) return nodes;
-  const kept = sameOr(before, nodes);
+  const kept = before && sameItems(before, nodes) ? before : nodes;
   reuse.levels.set(parent, kept);
   return kept;
 }

@@ -18,17 +18,11 @@ import {
   type TableFeatures,
   tableMemo,
 } from '@tanstack/react-table';
+import { sameItems } from './sameItems.ts';
 
 interface Made<F extends TableFeatures, D extends RowData> {
   columns: unknown;
   rows: WeakMap<D, Row<F, D>>;
-}
-
-/** Whether two lists hold the same rows in the same order. */
-function sameRows<F extends TableFeatures, D extends RowData>(a: Row<F, D>[], b: Row<F, D>[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function accessRows<F extends TableFeatures, D extends RowData>(
@@ -55,7 +49,7 @@ function accessRows<F extends TableFeatures, D extends RowData>(
         : constructRow(table, id, item, i, depth, undefined, parent?.id);
     const subRows = subItems?.length ? accessRows(table, model, subItems, made, depth + 1, parentOfSubs) : [];
     let row = parentOfSubs;
-    if (row === known && !sameRows(known.subRows, subRows)) {
+    if (row === known && !sameItems(known.subRows, subRows)) {
       row = constructRow(table, id, item, i, depth, undefined, parent?.id);
     }
     if (row !== known) {

@@ -4,7 +4,8 @@
 // more rows than are loaded ends in a "load more" row that carries no data of its own.
 import type { Row } from '../client/resourceClient.ts';
 import type { TreeRow } from './buildTree.ts';
-import { type PickNode, sameOr } from './pickerTree.ts';
+import type { PickNode } from './pickerTree.ts';
+import { sameItems } from './sameItems.ts';
 
 /** The key of a "load more" row's mark: which level it continues, and how far it has been read. */
 export const MORE_KEY = '__more';
@@ -20,7 +21,7 @@ export function moreOf(row: TreeRow): MoreMark | undefined {
 }
 
 const sameChildren = (before: TreeRow[] | undefined, now: TreeRow[] | undefined) =>
-  before === undefined || now === undefined ? before === now : sameOr(before, now) === before;
+  before === undefined || now === undefined ? before === now : sameItems(before, now);
 
 /** The rows a tree table made last, by the node each was made from, for the next to reuse. */
 export type RowReuse = WeakMap<PickNode, { row: Row | undefined; out: TreeRow }>;
