@@ -80,11 +80,18 @@ export function useVirtualRows(
   rows: readonly { id: string }[],
 ): ShownRows {
   const virtual = rows.length > VIRTUAL_FROM;
-  // where the body starts in the page: the filter bar and toolbar above it may change height.
+  // Where the body starts in the page: the filter bar and toolbar above it may change height.
   // Reading it lays the page out, which a scroll frame would otherwise do once, after its
   // changes: it is read while the window is still (nothing above the table moves while it
-  // scrolls), and after the scroll.
-  const [margin, setMargin] = useState(0);
+  // scrolls), and after the scroll. A short list growing long (a level opened) has its body on
+  // the page already: its place is read in that render, from the layout the last frame left,
+  // rather than after the commit from one the commit has just changed, which laid the page out
+  // there and then and rendered the body again before the frame (docs/benchmarks.md, "Tree
+  // tables").
+  const placedAt = useRef<number | null>(null);
+  const [, replaced] = useState(0);
+  if (virtual && placedAt.current === null && body.current) placedAt.current = offsetInDocument(body.current);
+  const margin = placedAt.current ?? 0;
   // the virtualizer knows which way the window scrolls; the range is asked for in its own render
   const instance = useRef<Virtualizer<Window, HTMLTableRowElement> | null>(null);
   const rangeExtractor = useCallback(
@@ -100,6 +107,10 @@ export function useVirtualRows(
     estimateSize: () => ROW_ESTIMATE,
     rangeExtractor,
     scrollMargin: margin,
+    // the window's size from the first render on: react-virtual's own first guess is nothing,
+    // which drew a row or two in the first long render and the rows in view in one after its
+    // commit, synchronously, from its layout effect
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     getItemKey,
     // each drawn row measured after the browser's layout, never in the commit (see the margin below)
     measureElement: sizeAfterLayout(ROW_ESTIMATE),
@@ -119,14 +130,13 @@ export function useVirtualRows(
   // main thread's time in reading a level through "load more", docs/benchmarks.md, "Tree
   // tables"); in the frame, before anything else changes the page, the browser's own layout
   // finds it done.
-  const placed = useRef(false);
   const pending = useRef(0);
   useLayoutEffect(() => {
     if (!virtual || !body.current || virtualizer.isScrolling) return;
-    if (!placed.current) {
-      placed.current = true;
-      const top = offsetInDocument(body.current);
-      if (top !== margin) setMargin(top);
+    if (placedAt.current === null) {
+      // a list long from its first render had no body to read then
+      placedAt.current = offsetInDocument(body.current);
+      if (placedAt.current !== 0) replaced((n) => n + 1);
       return;
     }
     if (pending.current) return;
@@ -134,7 +144,9 @@ export function useVirtualRows(
       pending.current = 0;
       if (!body.current) return;
       const top = offsetInDocument(body.current);
-      setMargin((was) => (was === top ? was : top));
+      if (top === placedAt.current) return;
+      placedAt.current = top;
+      replaced((n) => n + 1);
     });
   });
   useEffect(() => () => cancelAnimationFrame(pending.current), []);

@@ -112,6 +112,21 @@ describe('useVirtualRows', () => {
     expect(keysRead).toBeLessThan(counted.length);
   });
 
+  it('draws the rows in view in the render that makes a short list long, and renders no more', () => {
+    // a level opened: the body is on the page before the list grows past VIRTUAL_FROM
+    const seen: ShownRows[] = [];
+    const { rerender } = render(<Body count={10} seen={seen} />);
+    const renders = seen.length;
+    rerender(<Body count={1000} seen={seen} />);
+    // the window's height in rows (jsdom's window is 768 px high; each row is guessed at 49 px)
+    const inView = Math.ceil(window.innerHeight / 49);
+    expect(seen.length).toBe(renders + 1);
+    const grown = seen.at(-1)!;
+    expect(grown).toMatchObject({ virtual: true, first: 0, viewFirst: 0 });
+    expect(grown.viewLast).toBeGreaterThanOrEqual(inView - 1);
+    expect(grown.last).toBe(grown.viewLast + AROUND);
+  });
+
   it('draws a short list whole', () => {
     const seen: ShownRows[] = [];
     render(<Body count={VIRTUAL_FROM} seen={seen} />);
