@@ -231,6 +231,7 @@ export function DataTable({
   // starting or ending a read (the spinner) or the page around it rendering again does not make
   // it go over a long list's thousands of rows again
   const scrollX = fit.scrollX;
+  const scroll = useMemo(() => (scrollX === undefined ? undefined : { x: scrollX }), [scrollX]);
   const drawnTable = useMemo(
     () => (
       <Table<ListRow>
@@ -243,7 +244,7 @@ export function DataTable({
         rowSelection={rowSelection}
         expandable={EXPANDABLE}
         pagination={false}
-        scroll={{ x: scrollX }}
+        scroll={scroll}
         tableLayout="fixed"
         // the hovered row is drawn by the browser (DataTable.css): antd's own hover is React state,
         // a render of its table's context each time a row passes under the pointer, 22-28 ms of a
@@ -252,7 +253,7 @@ export function DataTable({
         onChange={onChange}
       />
     ),
-    [columns, rows, rowSelection, scrollX, onChange],
+    [columns, rows, rowSelection, scroll, onChange],
   );
 
   return (

@@ -24,8 +24,9 @@ export interface FitInput {
 export interface FitResult {
   columns: FitColumn[];
   selectionFixed: boolean;
-  /** the table's width: it scrolls sideways when this exceeds the viewport */
-  scrollX: number;
+  /** the table's width while it is wider than the viewport and scrolls sideways; none while its
+   * columns fit */
+  scrollX?: number;
 }
 
 /** the most of the table's width the fixed columns may keep to themselves */
@@ -47,9 +48,14 @@ export function narrowViewport({ columns, selection, viewport }: FitInput): numb
 export function fitColumns({ columns, selection, viewport }: FitInput): FitResult {
   let selectionFixed = selection > 0 && columns.some((c) => c.fixed === 'left');
   let fitted = columns.map((c) => ({ ...c }));
-  const total = sum(fitted.map((c) => c.width)) + selection;
   const narrow = narrowViewport({ columns, selection, viewport });
-  if (narrow === undefined) return { columns: fitted, selectionFixed, scrollX: total };
+  // Columns that fit do not scroll, so none needs to stick to an edge, and the table is not made
+  // to scroll sideways: antd's table then skips what a sideways scroll costs at each change of
+  // it, a row measuring its columns' widths from the layout once it is drawn (and the table drawn
+  // again with them), and a read of the scroll's place each time the rows change
+  // (docs/benchmarks.md, "Tree tables").
+  if (narrow === undefined)
+    return { columns: fitted.map((c) => ({ ...c, fixed: undefined })), selectionFixed: false };
 
   const widthOf = (side: FixedSide) =>
     sum(fitted.filter((c) => c.fixed === side).map((c) => c.width)) +

@@ -14,7 +14,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { type ReactNode, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { HAS_DRAFT_KEY } from '../../../runtime/contract.ts';
 import { toListColumns } from '../../../runtime/schema/columns.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
@@ -31,6 +31,7 @@ import {
 import { pageActions } from '../../../runtime/ui/pageActions.ts';
 import { DRAW_BATCH } from '../../../runtime/ui/TableBody.tsx';
 import { loadResources, resourceNamed } from './harness.tsx';
+import { givenTableWidth } from './tableWidth.ts';
 import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
 
 afterEach(restoreWindowScroll);
@@ -236,17 +237,15 @@ function whenFirstDrawn<T>(selector: string, read: (element: HTMLElement) => T):
   });
 }
 
+/** The users list's columns, 1,461 px with the selection, do not fit in it; its fixed columns
+ * (the selection, the user name and the actions, 361 px) take less than half of it. */
+const NARROW = 1000;
+
 describe('a table measuring its width', () => {
   it('draws its rows once as it mounts, and not again when a width its columns fit in changes', async () => {
-    // jsdom lays nothing out: the table's frame is given a width, as a browser would measure it
-    // (over Element's own clientWidth, which is 0), and told of a change as a ResizeObserver would
+    // the frame's width, told of a change as a ResizeObserver would
     let width = 1200;
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-      configurable: true,
-      get() {
-        return (this as HTMLElement).hasAttribute('data-list-table') ? width : 0;
-      },
-    });
+    const restoreWidth = givenTableWidth(() => width);
     const resized: Array<() => void> = [];
     const original = globalThis.ResizeObserver;
     globalThis.ResizeObserver = class {
@@ -271,7 +270,33 @@ describe('a table measuring its width', () => {
       expect([...renders.values()]).toEqual([1, 1, 1, 1, 1]);
     } finally {
       globalThis.ResizeObserver = original;
-      delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+      restoreWidth();
+    }
+  });
+
+  it('scrolls sideways, its fixed columns sticking, only when its columns do not fit', async () => {
+    let width = 1600;
+    const restoreWidth = givenTableWidth(() => width);
+    const fixedCells = () => document.querySelectorAll('tbody td.ant-table-cell-fix').length;
+    try {
+      const wide = render(<UsersTable count={5} />);
+      await screen.findByText('用户5');
+      // nothing scrolls: no column sticks, and antd neither measures its columns from the layout
+      // (its measuring row) nor reads the scroll's place
+      expect(document.querySelector('.ant-table-scroll-horizontal')).toBeNull();
+      expect(document.querySelector('.ant-table-measure-row')).toBeNull();
+      expect(fixedCells()).toBe(0);
+      wide.unmount();
+
+      width = NARROW;
+      render(<UsersTable count={5} />);
+      await screen.findByText('用户5');
+      expect(document.querySelector('.ant-table-scroll-horizontal')).not.toBeNull();
+      expect(document.querySelector('.ant-table-measure-row')).not.toBeNull();
+      // the selection, the user name and the actions of each of the five rows
+      expect(fixedCells()).toBe(5 * 3);
+    } finally {
+      restoreWidth();
     }
   });
 });
@@ -321,7 +346,8 @@ describe("a long list's rows in outline", () => {
 
   it("places an outline row's cells as antd places its own: classes, fixed edges and their order", async () => {
     // sorted by the name, a start-fixed column after the fixed selection column; the actions
-    // fixed at the end
+    // fixed at the end; too narrow for the columns, so that they stick
+    onTestFinished(givenTableWidth(() => NARROW));
     render(<UsersTable count={300} sorting={[{ id: 'userName', desc: false }]} />);
     await screen.findByText('用户1');
     await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
@@ -355,10 +381,15 @@ describe("a long list's rows in outline", () => {
         i === 0 ? ['0px', ''] : i === 1 ? ['48px', ''] : i === antd.length - 1 ? ['', '0px'] : ['', ''],
       ),
     );
-    const placed = ({ start, end, ...rest }: (typeof antd)[number]) => ({
+    // and the end-fixed cells' shadow shows while the table is wider than its view: rc-table
+    // tells so from the body's scroll width, which jsdom does not lay out either (always 0), the
+    // outline from the columns not fitting
+    const placed = ({ start, end, classes, ...rest }: (typeof antd)[number]) => ({
       ...rest,
+      classes: classes.filter((name) => name !== 'ant-table-cell-fix-end-shadow-show'),
       fixed: Boolean(start || end),
     });
+    expect(outline.at(-1)?.classes).toContain('ant-table-cell-fix-end-shadow-show');
     expect(outline.map(placed)).toEqual(antd.map(placed));
   });
 

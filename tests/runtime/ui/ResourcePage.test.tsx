@@ -2,13 +2,14 @@
 // what it draws, and what it sends when the user filters, sorts, selects and acts.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Activity } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
 import { columnVisibilityKey } from '../../../runtime/ui/useColumnVisibility.ts';
 import { ok, type Received, type Reply, startServer, type TestServer } from '../client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
+import { givenTableWidth } from './tableWidth.ts';
 
 const ROLES = [
   { id: 1, roleName: '管理员', roleKey: 'admin' },
@@ -508,6 +509,9 @@ describe('ResourcePage with the users schema', () => {
   });
 
   it('gives each column a width from its field type, keeps headers on one line and scrolls sideways', async () => {
+    // a phone's width, far narrower than the users' columns (1,461 px with the selection); so
+    // narrow that no column stays fixed, and none is widened to meet the fixed actions
+    onTestFinished(givenTableWidth(() => 328));
     server.handle(api());
     const { container } = await renderPage('users');
     await usersLoaded();

@@ -33,14 +33,22 @@ function starts(columns: FitColumn[], selection: number): Record<string, number>
 }
 
 describe('fitColumns', () => {
-  it("keeps the schema's widths and fixed sides until the table is measured, or when it fits", () => {
+  it("keeps the schema's widths, and neither scrolls nor fixes a column, until the table is measured or when it fits", () => {
     for (const viewport of [undefined, 0, total, total + 300]) {
       const fit = fitColumns({ columns: contents, selection: 48, viewport });
       expect(widths(fit.columns)).toEqual(widths(contents));
-      expect(fixedSides(fit.columns)).toEqual(fixedSides(contents));
-      expect(fit.selectionFixed).toBe(true);
-      expect(fit.scrollX).toBe(total);
+      // nothing scrolls beneath them, so nothing needs to stick
+      expect(fit.columns.every((c) => c.fixed === undefined)).toBe(true);
+      expect(fit.selectionFixed).toBe(false);
+      expect(fit.scrollX).toBeUndefined();
     }
+  });
+
+  it("fixes the schema's fixed sides and scrolls as soon as the columns do not fit", () => {
+    const fit = fitColumns({ columns: contents, selection: 48, viewport: total - 1 });
+    expect(fixedSides(fit.columns)).toEqual(fixedSides(contents));
+    expect(fit.selectionFixed).toBe(true);
+    expect(fit.scrollX).toBe(fit.columns.reduce((sum, c) => sum + c.width, 48));
   });
 
   it("widens the first view's columns to end exactly where the end-fixed actions begin", () => {
