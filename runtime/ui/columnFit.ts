@@ -46,8 +46,6 @@ export function narrowViewport({ columns, selection, viewport }: FitInput): numb
 }
 
 export function fitColumns({ columns, selection, viewport }: FitInput): FitResult {
-  let selectionFixed = selection > 0 && columns.some((c) => c.fixed === 'left');
-  let fitted = columns.map((c) => ({ ...c }));
   const narrow = narrowViewport({ columns, selection, viewport });
   // Columns that fit do not scroll, so none needs to stick to an edge, and the table is not made
   // to scroll sideways: antd's table then skips what a sideways scroll costs at each change of
@@ -55,8 +53,10 @@ export function fitColumns({ columns, selection, viewport }: FitInput): FitResul
   // again with them), and a read of the scroll's place each time the rows change
   // (docs/benchmarks.md, "Tree tables").
   if (narrow === undefined)
-    return { columns: fitted.map((c) => ({ ...c, fixed: undefined })), selectionFixed: false };
+    return { columns: columns.map((c) => ({ ...c, fixed: undefined })), selectionFixed: false };
 
+  let selectionFixed = selection > 0 && columns.some((c) => c.fixed === 'left');
+  let fitted = columns.map((c) => ({ ...c }));
   const widthOf = (side: FixedSide) =>
     sum(fitted.filter((c) => c.fixed === side).map((c) => c.width)) +
     (side === 'left' && selectionFixed ? selection : 0);
