@@ -30,6 +30,7 @@ import {
 import type { Lang } from '../schema/types.ts';
 import { cellPlacements, SELECTION_KEY } from './cellPlacement.ts';
 import { fitColumns, narrowViewport } from './columnFit.ts';
+import { LoadingLevelsContext } from './DataCell.tsx';
 import { t } from './i18n.ts';
 import type { ColumnLayout, ListRow, ListTable } from './listTable.ts';
 import {
@@ -57,6 +58,8 @@ export interface DataTableProps {
   onLoadMore?: (parent: string) => void;
   /** the tree levels whose next page is being read: their "load more" row shows it, the table does not */
   loadingMore?: readonly string[];
+  /** the tree rows whose children are being read: their expand control shows it, the table does not */
+  loadingLevels?: readonly string[];
 }
 
 const SELECTION_WIDTH = 48;
@@ -89,6 +92,7 @@ export function DataTable({
   selectable,
   onLoadMore,
   loadingMore = NOT_LOADING_MORE,
+  loadingLevels = NOT_LOADING_MORE,
 }: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
   const [frame, viewport] = useElementWidth<HTMLDivElement>();
@@ -260,9 +264,11 @@ export function DataTable({
     <div ref={frame} data-list-table="" style={tagVars}>
       <TableBodyContext.Provider value={body}>
         <LoadingMoreContext.Provider value={loadingMore}>
-          <Spin spinning={loading}>
-            {tableDrawn ? drawnTable : <div style={{ minHeight: TABLE_PLACEHOLDER }} />}
-          </Spin>
+          <LoadingLevelsContext.Provider value={loadingLevels}>
+            <Spin spinning={loading}>
+              {tableDrawn ? drawnTable : <div style={{ minHeight: TABLE_PLACEHOLDER }} />}
+            </Spin>
+          </LoadingLevelsContext.Provider>
         </LoadingMoreContext.Provider>
       </TableBodyContext.Provider>
     </div>

@@ -341,6 +341,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
           selectable={selectable}
           onLoadMore={tree ? treeTable.loadMore : undefined}
           loadingMore={tree ? treeTable.loadingMore : undefined}
+          loadingLevels={tree ? treeTable.loadingLevels : undefined}
         />
       </ListCellContext.Provider>
       <Pagination

@@ -47,8 +47,11 @@ export interface TreeReads {
   searchCount: { shown: number; total: number };
   /** a read is under way: any of those below */
   loading: boolean;
-  /** a read the whole list waits for: a level's first page, the search, the chosen rows */
+  /** a read the whole list waits for: the top level's first page, the search, the chosen rows */
   loadingList: boolean;
+  /** the levels below the top whose first page is being read (a node opened, or read again after
+   * a write), by parent key: the node shows it, while the rest of the list stays usable */
+  loadingLevels: readonly string[];
   /** the levels whose next page is being read (their "load more" entry shows it), by parent key;
    * 'search' for the search's next page */
   loadingMore: readonly string[];
@@ -63,8 +66,10 @@ export interface TreeReads {
 /** The pages of the levels that have arrived, in the order they were asked for. */
 interface LevelReads {
   pages: Array<{ parent: string; data: ListResult<Row> }>;
-  /** a level's first page is being read */
-  fetching: boolean;
+  /** the top level's first page is being read */
+  fetchingTop: boolean;
+  /** the levels below the top whose first page is being read: an array react-query's sharing keeps */
+  fetchingLevels: string[];
   /** the levels whose later page is being read: an array, which react-query's sharing keeps */
   fetchingMore: string[];
 }
@@ -128,7 +133,14 @@ export function useTreeReads({
     useCallback(
       (results: Array<{ data?: ListResult<Row>; isFetching: boolean }>): LevelReads => ({
         pages: results.flatMap((r, i) => (r.data ? [{ parent: requested[i].parent, data: r.data }] : [])),
-        fetching: results.some((r, i) => r.isFetching && requested[i].page === 1),
+        fetchingTop: results.some(
+          (r, i) => r.isFetching && requested[i].page === 1 && requested[i].parent === ROOT_KEY,
+        ),
+        fetchingLevels: results.flatMap((r, i) =>
+          r.isFetching && requested[i].page === 1 && requested[i].parent !== ROOT_KEY
+            ? [requested[i].parent]
+            : [],
+        ),
         fetchingMore: [
           ...new Set(
             results.flatMap((r, i) => (r.isFetching && requested[i].page > 1 ? [requested[i].parent] : [])),
@@ -212,9 +224,13 @@ export function useTreeReads({
 
   // what the whole list waits for, and the levels whose next page is read (the search's too):
   // the same array while they stay, as the "load more" rows are drawn again when it changes
+  // A node's level is not: the whole list under a spinner (antd's, which dims the table) while one
+  // node's children were read kept the user from the rest of it, and its start and end each had
+  // the browser work out the style of every element in the table again (docs/benchmarks.md,
+  // "Tree tables")
   const loadingList =
-    (found.isFetching && !found.isFetchingNextPage) || paths.isFetching || levelReads.fetching;
-  const { fetchingMore } = levelReads;
+    (found.isFetching && !found.isFetchingNextPage) || paths.isFetching || levelReads.fetchingTop;
+  const { fetchingMore, fetchingLevels } = levelReads;
   const searchingMore = found.isFetchingNextPage;
   const loadingMore = useMemo(
     () => (searchingMore ? [...fetchingMore, 'search'] : fetchingMore),
@@ -235,8 +251,9 @@ export function useTreeReads({
     order,
     searchCount: { shown: hits.length, total: found.data?.pages.at(-1)?.total ?? 0 },
     // a level that failed to load (a picker the user may not read) stops spinning
-    loading: loadingList || loadingMore.length > 0,
+    loading: loadingList || loadingMore.length > 0 || fetchingLevels.length > 0,
     loadingList,
+    loadingLevels: fetchingLevels,
     loadingMore,
     // in a transition, as the open rows change (useTreeTable.ts): the level's query added in the
     // click's own render drew the whole list page again in one piece, 17-19 ms of the click's frame

@@ -25,8 +25,10 @@ export interface TreeTable {
   rows: Row[];
   expanded: ExpandedState;
   onExpandedChange(updater: Updater<ExpandedState>): void;
-  /** what the whole table waits for: the top level, a level opened, the search */
+  /** what the whole table waits for: the top level, the search */
   loading: boolean;
+  /** the rows whose children are being read: their expand control shows it, not the table */
+  loadingLevels: readonly string[];
   /** the levels whose next page is being read: their "load more" row shows it, not the table */
   loadingMore: readonly string[];
   loadMore(parent: string): void;
@@ -115,6 +117,7 @@ export function useTreeTable(
       startTransition(() => setExpanded(open));
     },
     loading: reads.loadingList,
+    loadingLevels: reads.loadingLevels,
     loadingMore: reads.loadingMore,
     loadMore: reads.loadMore,
   };

@@ -3,7 +3,7 @@
 // level with a "load more" row, shows the rows a filter matches under the rows above them, draws
 // only a window of a 2,000-row level, and a delete refreshes the level the row was in.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
@@ -79,6 +79,65 @@ describe('the list page of a tree resource', () => {
 
     fireEvent.click(within(await rowOf('学校新闻·层')).getByRole('button', { name: '收起' }));
     await waitFor(() => expect(screen.queryByText('校园动态·层')).toBeNull());
+  });
+
+  it('shows a level being read on its own row; the table does not spin', async () => {
+    const ids = await makeTree(real, '·读', [
+      ['学校新闻', 0],
+      ['校园动态', '学校新闻'],
+      ['通知公告', 0],
+      ['考试安排', '通知公告'],
+    ]);
+    // the opened row's children are held until the test lets them through
+    const http = realHttp(real);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // a failing check lets the held read go too, so the server closes at once
+    onTestFinished(() => release());
+    const parent = String(ids.get('学校新闻'));
+    http.interceptors.request.use(async (config) => {
+      if (String(config.params?.parentId) === parent) await held;
+      return config;
+    });
+    renderPage('/', http);
+    await screen.findByText('学校新闻·读');
+    const spinning = () => document.querySelector('[data-list-table] .ant-spin-spinning') !== null;
+    await waitFor(() => expect(spinning()).toBe(false));
+    const seen = { tableSpinning: false };
+    const watch = new MutationObserver(() => {
+      if (spinning()) seen.tableSpinning = true;
+    });
+    watch.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+    const control = async (name: string, label: '展开' | '收起') =>
+      within(await rowOf(name)).getByRole('button', { name: label });
+
+    await expand('学校新闻·读');
+    // the row's own control spins while its children are read
+    await waitFor(async () =>
+      expect((await control('学校新闻·读', '收起')).getAttribute('aria-busy')).toBe('true'),
+    );
+    expect((await control('学校新闻·读', '收起')).querySelector('.anticon-loading')).not.toBeNull();
+    // and the rest of the table is there to use: another row opens meanwhile
+    expect((await control('通知公告·读', '展开')).getAttribute('aria-busy')).toBe('false');
+    await expand('通知公告·读');
+    await screen.findByText('考试安排·读');
+    expect(screen.queryByText('校园动态·读')).toBeNull();
+
+    release();
+    await screen.findByText('校园动态·读');
+    await waitFor(async () =>
+      expect((await control('学校新闻·读', '收起')).getAttribute('aria-busy')).toBe('false'),
+    );
+    expect((await control('学校新闻·读', '收起')).querySelector('.anticon-minus-square')).not.toBeNull();
+    watch.disconnect();
+    expect(seen).toEqual({ tableSpinning: false });
   });
 
   it('shows the rows a filter matches under every row above them, opened', async () => {

@@ -145,6 +145,37 @@ describe('useTreeReads', () => {
     ]);
   }, 90_000);
 
+  it("reads an opened node's level as the node's own, not as a read of the whole list", async () => {
+    const tag = '·开';
+    const ids = await makeTree(real, tag, [['开栏目', 0]]);
+    const parent = String(ids.get('开栏目'));
+    await makeLevel(real, tag, Number(parent), 3);
+    const seen: Array<Pick<TreeReads, 'loading' | 'loadingList' | 'loadingLevels'>> = [];
+    const { result } = renderReads((reads) =>
+      seen.push({
+        loading: reads.loading,
+        loadingList: reads.loadingList,
+        loadingLevels: reads.loadingLevels,
+      }),
+    );
+    await waitFor(() => expect(result.current.levels.get('0')?.keys).toContain(parent));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    // the top level's read is the whole list's
+    expect(seen.some((s) => s.loadingList)).toBe(true);
+    expect(seen.every((s) => s.loadingLevels.length === 0)).toBe(true);
+
+    const from = seen.length;
+    act(() => result.current.openLevel(parent));
+    await waitFor(() => expect(result.current.levels.get(parent)?.keys).toHaveLength(3));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const since = seen.slice(from);
+    expect(
+      since.some((s) => s.loading && s.loadingLevels.length === 1 && s.loadingLevels[0] === parent),
+    ).toBe(true);
+    expect(since.some((s) => s.loadingList)).toBe(false);
+    expect(result.current.loadingLevels).toEqual([]);
+  }, 90_000);
+
   it("reads the search's next page as its own, not as a read of the whole list", async () => {
     const tag = '·搜';
     const ids = await makeTree(real, tag, [['长栏目', 0]]);
