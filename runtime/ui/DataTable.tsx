@@ -63,7 +63,8 @@ export interface DataTableProps {
 }
 
 const SELECTION_WIDTH = 48;
-const NOT_LOADING_MORE: readonly string[] = [];
+/** no tree level being read */
+const NONE_READ: readonly string[] = [];
 /** the room the table takes until it is drawn: its header's height */
 const TABLE_PLACEHOLDER = 55;
 // antd cycles through the directions and then clears the sort; listing ascend again after
@@ -91,8 +92,8 @@ export function DataTable({
   loading,
   selectable,
   onLoadMore,
-  loadingMore = NOT_LOADING_MORE,
-  loadingLevels = NOT_LOADING_MORE,
+  loadingMore = NONE_READ,
+  loadingLevels = NONE_READ,
 }: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
   const [frame, viewport] = useElementWidth<HTMLDivElement>();

@@ -222,14 +222,14 @@ export function useTreeReads({
     return { rows, levels, hits, order };
   }, [paths.data, levelPages, found.data, searching]);
 
-  // what the whole list waits for, and the levels whose next page is read (the search's too):
-  // the same array while they stay, as the "load more" rows are drawn again when it changes
-  // A node's level is not: the whole list under a spinner (antd's, which dims the table) while one
-  // node's children were read kept the user from the rest of it, and its start and end each had
-  // the browser work out the style of every element in the table again (docs/benchmarks.md,
-  // "Tree tables")
+  // What the whole list waits for. A node's level is not: the whole list under a spinner (antd's,
+  // which dims the table) while one node's children were read kept the user from the rest of it,
+  // and its start and end each had the browser work out the style of every element in the table
+  // again (docs/benchmarks.md, "Tree tables"); the node shows its own read (loadingLevels).
   const loadingList =
     (found.isFetching && !found.isFetchingNextPage) || paths.isFetching || levelReads.fetchingTop;
+  // the levels whose next page is read (the search's too): the same array while they stay, as the
+  // "load more" rows are drawn again when it changes
   const { fetchingMore, fetchingLevels } = levelReads;
   const searchingMore = found.isFetchingNextPage;
   const loadingMore = useMemo(
