@@ -35,6 +35,10 @@
 //   npx tsx bench/treeTable.ts --width 1920    (a window of that width, 1366 px unless given: at
 //                                              1920 the categories' columns fit beside the side
 //                                              menu, and the table does not scroll sideways)
+//   npx tsx bench/treeTable.ts --rows 1000     (that many categories, 10,000 unless given, half of
+//                                              them in the first root's level: what a smaller tree
+//                                              costs beside the same steps, to tell the frames that
+//                                              grow with the tree from those of the app's start)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -44,8 +48,10 @@ import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
 import { signedInPage } from './signedInPage.ts';
 
-const ROWS = 10_000;
-const BIG = 5_000;
+/** the categories made, unless `--rows` says otherwise; half of them in the first root's level */
+const DEFAULT_ROWS = 10_000;
+let ROWS = DEFAULT_ROWS;
+let BIG = ROWS / 2;
 /** the made rows' ids start above this, away from the seeded categories */
 const BASE = 1_000_000;
 const GOAL_MS = 50;
@@ -369,7 +375,7 @@ type CpuTime = () => Promise<{ thread: number; script: number }>;
 
 /** A phase's main-thread CPU time, whole and per read: what the machine's load leaves alone. */
 const cpuNote = (before: { thread: number }, after: { thread: number }, reads: number) =>
-  `main thread CPU ${(after.thread - before.thread).toFixed(0)} ms, ${((after.thread - before.thread) / reads).toFixed(1)} ms a read`;
+  `main thread CPU ${(after.thread - before.thread).toFixed(0)} ms${reads > 0 ? `, ${((after.thread - before.thread) / reads).toFixed(1)} ms a read` : ''}`;
 
 /**
  * The content form's category picker over the same categories: the picker opens, its 5,000-row
@@ -514,8 +520,14 @@ async function main(): Promise<void> {
       frames: { type: 'boolean' },
       slowdown: { type: 'string' },
       width: { type: 'string', default: '1366' },
+      rows: { type: 'string', default: String(DEFAULT_ROWS) },
     },
   });
+  ROWS = Number(values.rows);
+  if (!(Number.isInteger(ROWS) && ROWS >= 200 && ROWS <= 99_990))
+    throw new Error(`--rows takes a whole number of categories from 200 to 99990, not ${values.rows}`);
+  BIG = ROWS / 2;
+  if (!Number.isInteger(BIG / 50)) throw new Error(`--rows takes a multiple of 100, not ${values.rows}`);
   const password = 'Bench-admin-pass-1';
   const server = await startServerProcess({ ADMIN_PASSWORD: password });
   // Debian's Chromium, as the browser suite launches it (tests/e2e/browser.ts, which needs vitest)
@@ -549,8 +561,8 @@ async function main(): Promise<void> {
     const base = server.baseUrl;
     if ((await fetch(`${base}/`)).status !== 200) throw new Error('no built page: run `npm run build` first');
     const db = await connectDatabase(server.dataDir);
-    // ten roots without an order number (they lead the top level); the first holds 5,000
-    // children, the other nine the rest
+    // ten roots without an order number (they lead the top level); the first holds half the
+    // categories, the other nine the rest
     await db.query(
       `insert into cms_content_categorys (id, parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
        select ${BASE} + i,
