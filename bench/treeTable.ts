@@ -48,10 +48,23 @@ import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
 import { signedInPage } from './signedInPage.ts';
 
-/** the categories made, unless `--rows` says otherwise; half of them in the first root's level */
-const DEFAULT_ROWS = 10_000;
-let ROWS = DEFAULT_ROWS;
-let BIG = ROWS / 2;
+const { values } = parseArgs({
+  options: {
+    profile: { type: 'string' },
+    trace: { type: 'string' },
+    heap: { type: 'string' },
+    frames: { type: 'boolean' },
+    slowdown: { type: 'string' },
+    width: { type: 'string', default: '1366' },
+    rows: { type: 'string', default: '10000' },
+  },
+});
+/** the categories made; their names carry five digits */
+const ROWS = Number(values.rows);
+if (!(Number.isInteger(ROWS / 100) && ROWS >= 200 && ROWS <= 99_900))
+  throw new Error(`--rows takes a multiple of 100 from 200 to 99900, not ${values.rows}`);
+/** the first root's level: half the categories, read fifty at a time in the picker */
+const BIG = ROWS / 2;
 /** the made rows' ids start above this, away from the seeded categories */
 const BASE = 1_000_000;
 const GOAL_MS = 50;
@@ -512,22 +525,6 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      profile: { type: 'string' },
-      trace: { type: 'string' },
-      heap: { type: 'string' },
-      frames: { type: 'boolean' },
-      slowdown: { type: 'string' },
-      width: { type: 'string', default: '1366' },
-      rows: { type: 'string', default: String(DEFAULT_ROWS) },
-    },
-  });
-  ROWS = Number(values.rows);
-  if (!(Number.isInteger(ROWS) && ROWS >= 200 && ROWS <= 99_990))
-    throw new Error(`--rows takes a whole number of categories from 200 to 99990, not ${values.rows}`);
-  BIG = ROWS / 2;
-  if (!Number.isInteger(BIG / 50)) throw new Error(`--rows takes a multiple of 100, not ${values.rows}`);
   const password = 'Bench-admin-pass-1';
   const server = await startServerProcess({ ADMIN_PASSWORD: password });
   // Debian's Chromium, as the browser suite launches it (tests/e2e/browser.ts, which needs vitest)
