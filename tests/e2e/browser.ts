@@ -218,12 +218,24 @@ export async function resizeAndShow(
  * A full-page screenshot of the page at rest: Playwright fast-forwards the animations still
  * running (a dialog's zoom, a drawer's slide), so a picture taken as a dialog opens shows the
  * dialog as a person sees it a moment later, not half transparent over the page.
+ *
+ * The page is not captured with Playwright's `fullPage`: Chromium's capture beyond the viewport
+ * can tell the page, mid-capture, that its window is 1 × 1 px (puppeteer issue 7251, confirmed
+ * and open). The shell takes that for a phone and folds the sidebar, so the test after the
+ * picture found it folded (one run in four on a loaded machine). Instead the viewport is made as
+ * tall as the page, a resize at the same width that the shell reads as the device it is, and is
+ * put back after.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error(`screenshot ${name}: the page has no fixed viewport to grow`);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const grown = height > viewport.height;
+  if (grown) await page.setViewportSize({ width: viewport.width, height });
+  try {
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+  } finally {
+    if (grown) await page.setViewportSize(viewport);
+  }
 }
