@@ -222,9 +222,9 @@ export async function resizeAndShow(
  * The page is not captured with Playwright's `fullPage`: Chromium's capture beyond the viewport
  * can tell the page, mid-capture, that its window is 1 × 1 px (puppeteer issue 7251, confirmed
  * and open). The shell takes that for a phone and folds the sidebar, so the test after the
- * picture found it folded (one run in four on a loaded machine). Instead the viewport is made as
- * tall as the page, a resize at the same width that the shell reads as the device it is, and is
- * put back after.
+ * picture found it folded (3 of 14 runs with a CPU-bound process beside the suite). Instead the
+ * viewport is made as tall as the page, a resize at the same width that the shell reads as the
+ * device it is, and is put back after.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
