@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { codeFilesByName } from './build/codeFilesByName.ts';
 import { preloadOnStart } from './build/preloadOnStart.ts';
 import { signedInChunks } from './build/signedInChunks.ts';
 
@@ -65,6 +66,12 @@ export default defineConfig(({ mode }) => {
     plugins: [
       chunks.plugin,
       preloadOnStart(process.cwd(), ['src/app/mountApp.tsx']),
+      // the shell's files and the list page's, by the names the router knows them by
+      // (src/router/views.tsx): a reload compiles them a frame before it imports them
+      codeFilesByName(process.cwd(), {
+        shell: 'src/layout/Layout.tsx',
+        list: 'src/views/resource/ResourceView.tsx',
+      }),
       react(),
       compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
     ],

@@ -13,10 +13,15 @@ export function afterNextFrame(): Promise<void> {
   });
 }
 
-/** Runs each step in a task of its own, a frame after the step before; the first at once. */
-export async function frameByFrame(steps: ReadonlyArray<() => void>): Promise<void> {
+/**
+ * Runs each step in a task of its own, a frame after the step before (and after the promise it
+ * gave, if it gave one, has settled); the first at once.
+ */
+export async function frameByFrame(steps: ReadonlyArray<() => unknown>): Promise<void> {
   for (const [index, step] of steps.entries()) {
     if (index > 0) await afterNextFrame();
-    step();
+    // a step that gives nothing to wait for asks for the next frame in its own task
+    const result = step();
+    if (result instanceof Promise) await result;
   }
 }

@@ -5,6 +5,7 @@
 
 import { dashboardQuery } from '../api/dashboard.ts';
 import { afterNextFrame, frameByFrame } from '../app/afterNextFrame.ts';
+import { codeFiles, compileAhead } from '../app/compileAhead.ts';
 import { manifestQuery, prefetchManifest } from '../app/manifest.ts';
 import { queryClient } from '../app/queryClient.ts';
 import { loadBarChart } from '../components/dashboard/loadBarChart.ts';
@@ -16,7 +17,7 @@ import { usePermissionStore } from '../stores/permission.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { findRouteTrail } from './trail.ts';
 import type { AppRoute } from './types.ts';
-import { preloadView, ShellLayout } from './views.tsx';
+import { preloadView, SHELL_CODE, ShellLayout, viewCode } from './views.tsx';
 
 /** The code asked for so far, by name ('shell', 'locale', a view's component): asked again, it is at hand. */
 const askedCode = new Set<string>();
@@ -31,9 +32,33 @@ function askCode(name: string, ask: () => Promise<unknown>): Promise<unknown> {
  * and the browser compiles it as it streams in, beside the page. On a reload, 'frame by frame', a
  * task each with a frame between them: the browser holds the code in its memory cache and
  * compiles a chunk there and then, in the task that asks for it (20-40 ms for the shell's or the
- * list page's on the machines of docs/benchmarks.md, "Tree tables").
+ * list page's on the machines of docs/benchmarks.md, "Tree tables"), and evaluates it in a task
+ * soon after; where the build names a chunk's files, it is compiled a frame before it is evaluated.
  */
 export type Pace = 'at once' | 'frame by frame';
+
+/**
+ * The steps that ask for a piece of code (`name`, fetched by `ask`). On a reload ('frame by
+ * frame'), code whose files the build names (`files`, src/app/compileAhead.ts) takes two: its
+ * files compiled, then, a frame after they are, the import that evaluates them; the next step
+ * waits for the evaluation, which the browser runs in a task after the import's, or it could
+ * share a frame with it. A failed import is left to the page, which shows the view's error.
+ */
+function codeSteps(
+  name: string,
+  files: readonly string[],
+  ask: () => Promise<unknown>,
+  pace: Pace,
+): Array<() => unknown> {
+  if (pace !== 'frame by frame' || files.length === 0) return [() => void askCode(name, ask)];
+  return [() => compileAhead(files), () => askCode(name, ask).catch(() => undefined)];
+}
+
+/** The files the build names for a view's code, or for the shell's with no view. */
+const filesOf = (component?: string) => {
+  const code = component === undefined ? SHELL_CODE : viewCode(component);
+  return code === undefined ? [] : codeFiles(code);
+};
 
 /**
  * What a sign-in, or a reload with a session, can start before the route table is back: the
@@ -46,10 +71,12 @@ export type Pace = 'at once' | 'frame by frame';
 export function preloadSignedInPage(pathname: string, pace: Pace = 'at once'): Promise<void> {
   // a page the app knows before the route table is back (the home page, the personal centre)
   const page = findRouteTrail(usePermissionStore.getState().routes, pathname).at(-1);
-  const steps = [
+  const steps: Array<() => unknown> = [
     prefetchManifest,
-    () => void askCode('shell', () => ShellLayout.preload()),
-    ...(page ? [() => void askCode(page.component, () => preloadView(page.component))] : []),
+    ...codeSteps('shell', filesOf(), () => ShellLayout.preload(), pace),
+    ...(page
+      ? codeSteps(page.component, filesOf(page.component), () => preloadView(page.component), pace)
+      : []),
     () => {
       if (useLanguageStore.getState().lang === 'zh') void askCode('locale', loadChineseLocale);
       // (not for a user held on the password page, to whom the server refuses the figures)
@@ -63,9 +90,9 @@ export function preloadSignedInPage(pathname: string, pace: Pace = 'at once'): P
   // a session that ended meanwhile (a reload's revoked token, a sign-out) asks for nothing more:
   // the server would refuse the calls, each with a toast, and a later session asks for its own
   const session = useSessionStore.getState().token;
-  const whileSignedIn = steps.map((step) => () => {
-    if (session && useSessionStore.getState().token === session) step();
-  });
+  const whileSignedIn = steps.map(
+    (step) => () => (session && useSessionStore.getState().token === session ? step() : undefined),
+  );
   return inPace(whileSignedIn, pace);
 }
 
@@ -85,17 +112,24 @@ export async function prepareSignedInPage(
   const inShell = trail[0]?.component === 'Layout';
   const chinese = useLanguageStore.getState().lang === 'zh';
   // each asked for again: what preloadSignedInPage has asked for already is at hand
-  const parts: Array<{ code?: string; ask: () => unknown }> = [
+  // `files`: the code's files where the build names them, which a reload compiles a frame ahead
+  const parts: Array<{ code?: string; files?: string[]; ask: () => unknown }> = [
     { ask: () => inShell && queryClient.ensureQueryData(manifestQuery) },
     {
       code: inShell ? 'shell' : undefined,
+      files: filesOf(),
       ask: () => inShell && askCode('shell', () => ShellLayout.preload()),
     },
-    { code: page?.component, ask: () => page && askCode(page.component, () => preloadView(page.component)) },
+    {
+      code: page?.component,
+      files: page && filesOf(page.component),
+      ask: () => page && askCode(page.component, () => preloadView(page.component)),
+    },
     { code: chinese ? 'locale' : undefined, ask: () => chinese && askCode('locale', loadChineseLocale) },
   ];
   // on a reload, the code not asked for yet is asked for a frame apart, from the frame after the
-  // route list's arrival (see Pace); the rest at once
+  // route list's arrival (see Pace), its files compiled a frame before where the build names
+  // them; the rest at once
   const later = parts.filter(
     (part) => pace === 'frame by frame' && part.code !== undefined && !askedCode.has(part.code),
   );
@@ -107,16 +141,23 @@ export async function prepareSignedInPage(
   if (later.length > 0) {
     await afterNextFrame();
     await frameByFrame(
-      later.map((part) => () => {
-        arriving.push(Promise.allSettled([part.ask()]));
-      }),
+      later.flatMap((part) => [
+        ...(part.files?.length ? [() => compileAhead(part.files ?? [])] : []),
+        () => {
+          const settled = Promise.allSettled([part.ask()]);
+          arriving.push(settled);
+          // compiled ahead, the code is evaluated in a task of its own before the next step
+          // (codeSteps)
+          return part.files?.length ? settled : undefined;
+        },
+      ]),
     );
   }
   await Promise.all(arriving);
 }
 
 /** Runs the steps in the one task, or a task each with a frame between them. */
-function inPace(steps: ReadonlyArray<() => void>, pace: Pace): Promise<void> {
+function inPace(steps: ReadonlyArray<() => unknown>, pace: Pace): Promise<void> {
   if (pace === 'frame by frame') return frameByFrame(steps);
   for (const step of steps) step();
   return Promise.resolve();

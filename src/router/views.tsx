@@ -44,6 +44,17 @@ const NotFound = lazyWithPreload(() => import('../views/error/404.tsx'));
 
 const RESOURCE_PREFIX = 'resource/';
 
+// the names index.html gives the shell's and the list page's files under (vite.config.ts,
+// build/codeFilesByName.ts), which a reload compiles a frame before it imports them
+/** The build's name for the shell's files. */
+export const SHELL_CODE = 'shell';
+const LIST_CODE = 'list';
+
+/** The build's name for a view's files, where it names them: the generated list page's. */
+export function viewCode(component: string): string | undefined {
+  return component.startsWith(RESOURCE_PREFIX) ? LIST_CODE : undefined;
+}
+
 /** Fetches a view's code before it is rendered, so that it renders without suspending. */
 export function preloadView(component: string): Promise<unknown> {
   if (component.startsWith(RESOURCE_PREFIX)) return ResourceView.preload();

@@ -116,6 +116,39 @@ describe('the shell', () => {
     await screenshot(page, 'shell-05-tabs-after-reload');
   });
 
+  it("compiles the shell's and the list page's code a frame ahead on a reload, each file asked for once", async () => {
+    // the users page is a generated list page: index.html names the shell's files and the list
+    // page's (build/codeFilesByName.ts), and the reload links each ahead of its import
+    await page.reload();
+    await page.locator('tbody tr.ant-table-row').first().waitFor();
+    const seen = await page.evaluate(() => {
+      const named = (code: string) =>
+        (
+          document.querySelector<HTMLMetaElement>(`meta[name="code-files"][data-code="${code}"]`)?.content ??
+          ''
+        )
+          .split(' ')
+          .filter(Boolean)
+          .map((file) => new URL(file, document.baseURI).href);
+      const files = [...new Set([...named('shell'), ...named('list')])];
+      const links = Array.from(document.querySelectorAll('link'));
+      return files.map((href) => ({
+        href,
+        rels: links.filter((link) => link.href === href).map((link) => `${link.rel} ${link.crossOrigin}`),
+        requests: performance.getEntriesByName(href, 'resource').length,
+      }));
+    });
+    expect(seen.length).toBeGreaterThan(4);
+    expect(seen.some(({ href }) => /\/assets\/list-[^/]+\.js$/.test(href))).toBe(true);
+    for (const { href, rels, requests } of seen) {
+      // linked once, as Vite's own preload helper links, so that the import finds it compiled
+      expect(rels, href).toEqual([
+        href.endsWith('.css') ? 'stylesheet anonymous' : 'modulepreload anonymous',
+      ]);
+      expect(requests, href).toBe(1);
+    }
+  });
+
   it('closes all but the affixed tab and goes to it', async () => {
     await tabs().filter({ hasText: '用户管理' }).click({ button: 'right' });
     await page.getByTestId('tags-view-contextmenu').getByRole('menuitem', { name: '关闭所有' }).click();

@@ -108,6 +108,50 @@ describe('prepareSignedInPage', () => {
     await prepared;
   });
 
+  it("on a reload, has the shell's files compiled a frame before it imports them, where the page names them", async () => {
+    const { preload, held, shell } = await freshStart();
+    const meta = document.createElement('meta');
+    meta.name = 'code-files';
+    meta.dataset.code = 'shell';
+    meta.content = './assets/shell-compiled-ahead.js';
+    document.head.append(meta);
+    const href = new URL(meta.content, document.baseURI).href;
+    const linked = () =>
+      Array.from(document.head.querySelectorAll('link')).filter((link) => link.href === href);
+    try {
+      const prepared = preload.prepareSignedInPage(constantRoutes, '/dashboard', 'frame by frame');
+      await nextTask();
+      expect(linked()).toHaveLength(0);
+      // a frame after the route list's arrival, the files; the import waits for them to load
+      held.drawFrame();
+      await nextTask();
+      expect(linked().map((link) => link.rel)).toEqual(['modulepreload']);
+      held.drawFrame();
+      await nextTask();
+      expect(shell).not.toHaveBeenCalled();
+      expect(held.frames).toHaveLength(0);
+      // loaded (compiled, in a browser): the import a frame later
+      linked()[0].dispatchEvent(new Event('load'));
+      await nextTask();
+      expect(shell).not.toHaveBeenCalled();
+      held.drawFrame();
+      await nextTask();
+      expect(shell).toHaveBeenCalledOnce();
+      // the next part waits for the import to be evaluated: frames drawn until the page is ready
+      let ready = false;
+      void prepared.then(() => {
+        ready = true;
+      });
+      while (!ready) {
+        held.drawFrame();
+        await nextTask();
+      }
+    } finally {
+      meta.remove();
+      for (const link of linked()) link.remove();
+    }
+  });
+
   it('asks at once for the code the reload asked for before the route list came', async () => {
     const { preload, held, shell } = await freshStart();
     const preloading = preload.preloadSignedInPage('/dashboard', 'frame by frame');

@@ -1,0 +1,70 @@
+// A reload's code compiled ahead of its import (src/app/compileAhead.ts): the files index.html
+// names for a piece of code, each linked once as Vite's preload helper links it, and a promise
+// that waits for every one of them to load or fail. jsdom loads no links: the test fires each
+// link's load or error event as a browser would once the file is compiled or refused.
+import { afterEach, describe, expect, it } from 'vitest';
+import { codeFiles, compileAhead } from '../../../src/app/compileAhead.ts';
+import { nextTask } from '../testFrames.ts';
+
+afterEach(() => {
+  for (const element of document.head.querySelectorAll('meta[name="code-files"], link')) element.remove();
+});
+
+function nameCode(code: string, files: string) {
+  const meta = document.createElement('meta');
+  meta.name = 'code-files';
+  meta.dataset.code = code;
+  meta.content = files;
+  document.head.append(meta);
+}
+
+const linkTo = (href: string) =>
+  Array.from(document.head.querySelectorAll('link')).filter((link) => link.href === href);
+
+describe('codeFiles', () => {
+  it('gives the files named for the code, as addresses from the page, and none for code not named', () => {
+    nameCode('shell', './assets/shell-a.js ./assets/shell-b.css');
+    nameCode('list', './assets/list-a.js');
+    expect(codeFiles('shell')).toEqual([
+      new URL('./assets/shell-a.js', document.baseURI).href,
+      new URL('./assets/shell-b.css', document.baseURI).href,
+    ]);
+    expect(codeFiles('list')).toEqual([new URL('./assets/list-a.js', document.baseURI).href]);
+    expect(codeFiles('form')).toEqual([]);
+  });
+});
+
+describe('compileAhead', () => {
+  it('links each file not linked yet as Vite does, and resolves once each has loaded or failed', async () => {
+    nameCode('list', './assets/list-a.js ./assets/shared-b.js ./assets/list-c.css');
+    const [script, shared, sheet] = codeFiles('list');
+    // the start's preload of the shared chunk: not linked again
+    const earlier = document.createElement('link');
+    earlier.rel = 'modulepreload';
+    earlier.href = shared;
+    document.head.append(earlier);
+
+    let done = false;
+    const compiled = compileAhead(codeFiles('list')).then(() => {
+      done = true;
+    });
+    expect(linkTo(shared)).toEqual([earlier]);
+    const [scriptLink] = linkTo(script);
+    const [sheetLink] = linkTo(sheet);
+    expect([scriptLink.rel, scriptLink.as, scriptLink.crossOrigin]).toEqual(['modulepreload', 'script', '']);
+    expect([sheetLink.rel, sheetLink.crossOrigin]).toEqual(['stylesheet', '']);
+
+    scriptLink.dispatchEvent(new Event('load'));
+    await nextTask();
+    expect(done).toBe(false);
+    // a file refused is left to the import, which reports it
+    sheetLink.dispatchEvent(new Event('error'));
+    await compiled;
+    expect(done).toBe(true);
+  });
+
+  it('resolves at once for no files, as in development, where the page names none', async () => {
+    await compileAhead(codeFiles('shell'));
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+});
