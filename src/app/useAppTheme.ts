@@ -6,6 +6,7 @@ import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type Settings, useSettingsStore } from '../stores/settings.ts';
+import { FONT_FAMILY } from './fontFamily.ts';
 
 type Look = Pick<Settings, 'theme' | 'menuBg' | 'subMenuBg' | 'darkMode'>;
 
@@ -20,7 +21,7 @@ export function themeVariables(look: Look): Record<string, string> {
 
 export function antdThemeOf(look: Look): ThemeConfig {
   return {
-    token: { colorPrimary: look.theme, colorLink: look.theme },
+    token: { colorPrimary: look.theme, colorLink: look.theme, fontFamily: FONT_FAMILY },
     algorithm: look.darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     zeroRuntime: true,
   };

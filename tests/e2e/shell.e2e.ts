@@ -285,6 +285,22 @@ describe('the shell', () => {
     await panel.waitFor({ state: 'hidden' });
   });
 
+  it("sets antd's text, like the shell's, in the app's font stack, its Chinese families named", async () => {
+    await openFromMenu(page, '系统管理', '用户管理');
+    const header = page
+      .locator('.ant-table-thead th')
+      .filter({ hasText: /[\u4e00-\u9fff]/ })
+      .first();
+    await header.waitFor();
+    const [cell, body] = await header.evaluate((el) => [
+      getComputedStyle(el).fontFamily,
+      getComputedStyle(document.body).fontFamily,
+    ]);
+    expect(cell).toBe(body);
+    // the family a Linux desktop ships, so that its Chinese text is not found character by character
+    expect(cell).toContain('"WenQuanYi Zen Hei"');
+  });
+
   it('switches to dark mode and back to the defaults', async () => {
     await page.getByTestId('settings-button').click();
     const panel = page.getByTestId('settings-panel');
