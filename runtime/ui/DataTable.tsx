@@ -1,22 +1,19 @@
 // The list table: react-table holds the state (sorting, selection, column visibility, tree
-// expansion) and antd's Table draws it, so fixed columns, sideways scrolling, selection and
-// empty and loading states look and behave as antd's do everywhere else in the app. The
-// columns' widths and fixed sides follow the width the table is shown in (columnFit.ts). A long
-// list (an opened level of a large tree) is handed to antd whole, and its body draws only the
-// rows in view and a few around them (TableBody.tsx, useVirtualRows.ts), so a scroll renders
-// neither this table nor the rows that stay in view; the header, fixed columns and widths are
-// antd's as before. The rows coming into view while the window scrolls are drawn in outline, as
-// plain cells placed as antd places its own (OutlineRow.tsx, cellPlacement.ts).
-import { FlexRender, type RowSelectionState } from '@tanstack/react-table';
-import {
-  ConfigProvider,
-  Spin,
-  Table,
-  type TableColumnsType,
-  type TableColumnType,
-  type TableProps,
-  theme,
-} from 'antd';
+// expansion) and this draws it, in antd's table's markup and classes, so that antd's style sheet
+// draws it as it draws antd's own tables everywhere else in the app: the header (TableHeader.tsx),
+// the body (TableBody.tsx) with its rows in full (TableRow.tsx) or, while the window scrolls, in
+// outline (OutlineRow.tsx). The columns' widths and fixed sides follow the width the table is shown
+// in (columnFit.ts); every cell's sticky offset comes from those widths (cellPlacement.ts), and the
+// fixed columns' shadows follow the sideways scroll without a render (useScrollShadows.ts). So the
+// table is drawn once as it mounts, nothing measured from the layout: antd's own table measured its
+// columns from a row of its own once drawn, and its scroll bar, its width and its scroll's place,
+// each setting state that drew it again in the same task (docs/benchmarks.md, "Tree tables"). A
+// long list (an opened level of a large tree) draws only the rows in view and a few around them
+// (useVirtualRows.ts).
+import type { RowSelectionState } from '@tanstack/react-table';
+import { ConfigProvider, Empty, Spin, theme } from 'antd';
+import useCSSVarCls from 'antd/es/config-provider/hooks/useCSSVarCls';
+import useTableStyle from 'antd/es/table/style';
 import {
   type CSSProperties,
   startTransition,
@@ -31,19 +28,14 @@ import type { Lang } from '../schema/types.ts';
 import { cellPlacements, SELECTION_KEY } from './cellPlacement.ts';
 import { fitColumns, narrowViewport } from './columnFit.ts';
 import { LoadingLevelsContext } from './DataCell.tsx';
-import { t } from './i18n.ts';
-import type { ColumnLayout, ListRow, ListTable } from './listTable.ts';
-import {
-  BodyRow,
-  type BodyRowProps,
-  BodyWrapper,
-  LoadingMoreContext,
-  TableBodyContext,
-  type TableBodyValue,
-} from './TableBody.tsx';
+import type { ColumnLayout, ListTable } from './listTable.ts';
+import { LoadingMoreContext, TableBody, TableBodyContext, type TableBodyValue } from './TableBody.tsx';
+import { type HeaderColumn, TableHeader } from './TableHeader.tsx';
+import { allSelection, selectEvery } from './tableSelection.ts';
 import { defaultTagVars } from './tagLook.ts';
 import { moreOf } from './treeTableRows.ts';
 import { useElementWidth } from './useElementWidth.ts';
+import { SHADOW_END, useScrollShadows } from './useScrollShadows.ts';
 import './DataTable.css';
 
 export interface DataTableProps {
@@ -67,23 +59,6 @@ const SELECTION_WIDTH = 48;
 const NONE_READ: readonly string[] = [];
 /** the room the table takes until it is drawn: its header's height */
 const TABLE_PLACEHOLDER = 55;
-// antd cycles through the directions and then clears the sort; listing ascend again after
-// descend makes a sorted column flip between the two, as the list always has an order
-const FLIP: NonNullable<TableColumnType<ListRow>['sortDirections']> = ['ascend', 'descend', 'ascend'];
-// rows are react-table rows: their nested rows are already laid out flat by the expanded row
-// model, so antd must not look for children of its own
-const NO_CHILDREN = '__noChildren';
-// a header never wraps: each column is at least as wide as its header (columnWidth.ts)
-const HEADER_CELL = () => ({ style: { whiteSpace: 'nowrap' as const } });
-const BODY = { body: { wrapper: BodyWrapper, row: BodyRow } };
-const EXPANDABLE = { childrenColumnName: NO_CHILDREN };
-// antd is handed every row, so the index it gives is the row's place in the whole list, which
-// the virtualizer measures a drawn row by (TableBody.tsx)
-const rowProps = (row: ListRow, index?: number): BodyRowProps => ({
-  'data-index': index,
-  more: moreOf(row.original),
-  depth: row.depth,
-});
 
 export function DataTable({
   table,
@@ -97,11 +72,11 @@ export function DataTable({
 }: DataTableProps) {
   const visible = table.getVisibleLeafColumns();
   const [frame, viewport] = useElementWidth<HTMLDivElement>();
-  // antd's table is drawn in a render after the page's first: the page's frame (its filters and
-  // toolbar) is one commit and the table, with the layouts and renders its mounting sets off,
-  // another, each of them a frame (docs/benchmarks.md, "Tree tables"); and the table's width is
-  // measured by then, so that a narrow one is not drawn twice. Not `useDeferredValue`: inside the
-  // deferred render that draws a page (src/layout/AppMain.tsx) it hands the final value at once.
+  // The table is drawn in a render after the page's first: the page's frame (its filters and
+  // toolbar) is one commit and the table another, each of them a frame (docs/benchmarks.md, "Tree
+  // tables"); and the table's width is measured by then, so that a narrow one is not drawn twice.
+  // Not `useDeferredValue`: inside the deferred render that draws a page (src/layout/AppMain.tsx)
+  // it hands the final value at once.
   const [tableDrawn, setTableDrawn] = useState(false);
   useEffect(() => startTransition(() => setTableDrawn(true)), []);
   const rows = table.getRowModel().rows;
@@ -116,150 +91,188 @@ export function DataTable({
   );
   const selectionWidth = selectable ? SELECTION_WIDTH : 0;
   // the width measured matters only when the columns do not fit in it: a window growing or the
-  // side menu folding then hands antd the same columns, and draws no row again
+  // side menu folding then draws the same columns, and no row again
   const narrow = narrowViewport({ columns: widths, selection: selectionWidth, viewport });
   const fit = useMemo(
     () => fitColumns({ columns: widths, selection: selectionWidth, viewport: narrow }),
     [widths, selectionWidth, narrow],
   );
   const sorting = table.state.sorting;
+  // antd's table classes and the CSS variables of its theme, as antd's own table takes them
   const prefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
+  const rootCls = useCSSVarCls(prefix);
+  const [hashId, cssVarCls] = useTableStyle(prefix, rootCls);
+  const renderEmpty = useContext(ConfigProvider.ConfigContext).renderEmpty;
   // the default tag's colours for the tags of rows drawn in outline (tagLook.ts)
   const { token } = theme.useToken();
   const tagVars = useMemo(() => defaultTagVars(token) as CSSProperties, [token]);
-  // the cells of a row drawn in outline, placed as antd places its own
+  // every cell's class and sticky offset, the header's and the rows' alike
   const cells = useMemo(
     () =>
-      cellPlacements(
-        prefix,
-        [
-          ...(selectable
-            ? [
-                {
-                  key: SELECTION_KEY,
-                  width: SELECTION_WIDTH,
-                  fixed: fit.selectionFixed ? ('left' as const) : undefined,
-                },
-              ]
-            : []),
-          ...visible.map((column, i) => ({
-            key: column.id,
-            width: fit.columns[i].width,
-            fixed: fit.columns[i].fixed,
-            ellipsis: layout[column.id]?.ellipsis,
-            sorted: sorting.some((s) => s.id === column.id),
-          })),
-        ],
-        narrow !== undefined,
-      ),
-    [prefix, selectable, fit, visible, layout, sorting, narrow],
-  );
-
-  const columns = useMemo<TableColumnsType<ListRow>>(
-    () =>
-      visible.map((column, i) => {
-        const spec = layout[column.id];
-        const sort = sorting.find((s) => s.id === column.id);
-        const sorted = sort ? (sort.desc ? 'desc' : 'asc') : false;
-        const canSort = column.getCanSort();
-        return {
+      cellPlacements(prefix, [
+        ...(selectable
+          ? [
+              {
+                key: SELECTION_KEY,
+                width: SELECTION_WIDTH,
+                fixed: fit.selectionFixed ? ('left' as const) : undefined,
+              },
+            ]
+          : []),
+        ...visible.map((column, i) => ({
           key: column.id,
-          title: spec?.title ?? column.id,
           width: fit.columns[i].width,
           fixed: fit.columns[i].fixed,
-          ellipsis: spec?.ellipsis,
-          sorter: canSort,
-          sortOrder: canSort
-            ? sorted === 'asc'
-              ? 'ascend'
-              : sorted === 'desc'
-                ? 'descend'
-                : null
-            : undefined,
-          sortDirections: FLIP,
-          onHeaderCell: HEADER_CELL,
-          // a "load more" row draws its own single cell (TableBody.tsx)
-          render: (_: unknown, row: ListRow) =>
-            moreOf(row.original) ? null : <FlexRender cell={row.getAllCellsByColumnId()[column.id]} />,
+          ellipsis: layout[column.id]?.ellipsis,
+          sorted: sorting.some((s) => s.id === column.id),
+        })),
+      ]),
+    [prefix, selectable, fit, visible, layout, sorting],
+  );
+  const headers = useMemo<HeaderColumn[]>(
+    () =>
+      visible.map((column) => {
+        const sort = sorting.find((s) => s.id === column.id);
+        return {
+          key: column.id,
+          title: layout[column.id]?.title ?? column.id,
+          sortable: column.getCanSort(),
+          sorted: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
+          ellipsis: layout[column.id]?.ellipsis,
         };
       }),
-    [visible, layout, fit, sorting],
+    [visible, layout, sorting],
   );
 
-  // react-table hands a new table object each render: what antd is handed reaches the latest one
-  // through this, so antd's table is not drawn again for every render of the page
+  // react-table hands a new table object each render: the handlers reach the latest one through
+  // this, so that they stay the same functions and the rows and header are not drawn again
   const latest = useRef(table);
   latest.current = table;
   const selection: RowSelectionState = table.state.rowSelection;
-  const selectionFixed = fit.selectionFixed;
-  const rowSelection = useMemo<TableProps<ListRow>['rowSelection']>(() => {
-    const label = t('selectRow', lang);
-    const boxes = {
-      row: { 'aria-label': label, disabled: false },
-      more: { 'aria-label': label, disabled: true },
-    };
-    return selectable
-      ? {
-          // antd is handed every row, so its "select all" takes every row the table holds, even
-          // those a long list does not draw
-          columnWidth: SELECTION_WIDTH,
-          // the selection column sticks with the schema's start-fixed columns, in front of them
-          fixed: selectionFixed ? 'left' : undefined,
-          // a selection survives paging: export and batch actions work on every selected row
-          preserveSelectedRowKeys: true,
-          selectedRowKeys: Object.keys(selection).filter((id) => selection[id]),
-          onChange: (keys) =>
-            latest.current.setRowSelection(Object.fromEntries(keys.map((key) => [String(key), true]))),
-          // two objects shared by every row: antd asks for them for every row the table holds
-          // each time the rows change, and keeps them in a map until the next time
-          getCheckboxProps: (row) => (moreOf(row.original) ? boxes.more : boxes.row),
-        }
-      : undefined;
-  }, [selectable, selectionFixed, selection, lang]);
-
-  const onChange = useCallback<NonNullable<TableProps<ListRow>['onChange']>>(
-    (_pagination, _filters, sorter, extra) => {
-      if (extra.action !== 'sort' || Array.isArray(sorter) || !sorter.order || sorter.columnKey === undefined)
-        return;
-      latest.current.setSorting([{ id: String(sorter.columnKey), desc: sorter.order === 'descend' }]);
-    },
+  const onSelect = useCallback(
+    (id: string, selected: boolean) =>
+      latest.current.setRowSelection((old) => selectEvery(old, [id], selected)),
+    [],
+  );
+  // the rows the header's box selects: every row the table holds, drawn or not, but "load more"
+  const selectableIds = useMemo(
+    () => (selectable ? rows.filter((row) => !moreOf(row.original)).map((row) => row.id) : []),
+    [selectable, rows],
+  );
+  const all = useMemo(
+    () => (selectable ? allSelection(selectableIds, selection) : undefined),
+    [selectable, selectableIds, selection],
+  );
+  const selectableRef = useRef(selectableIds);
+  selectableRef.current = selectableIds;
+  const onSelectAll = useCallback(
+    (selected: boolean) =>
+      latest.current.setRowSelection((old) => selectEvery(old, selectableRef.current, selected)),
+    [],
+  );
+  const onSort = useCallback(
+    (column: string, desc: boolean) => latest.current.setSorting([{ id: column, desc }]),
     [],
   );
 
-  const span = columns.length + (selectable ? 1 : 0);
+  const empty = useMemo(
+    () => renderEmpty?.('Table') ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />,
+    [renderEmpty],
+  );
+  const span = cells.length;
   const body = useMemo<TableBodyValue>(
-    () => ({ span, rows, lang, onLoadMore, cells, prefix, selection }),
-    [span, rows, lang, onLoadMore, cells, prefix, selection],
+    () => ({ span, rows, lang, onLoadMore, cells, prefix, selection, onSelect, empty, emptyWidth: narrow }),
+    [span, rows, lang, onLoadMore, cells, prefix, selection, onSelect, empty, narrow],
   );
 
-  // antd's table is one element for as long as its rows, columns and selection stay: a page
-  // starting or ending a read (the spinner) or the page around it rendering again does not make
-  // it go over a long list's thousands of rows again
+  // The table is one element for as long as its rows, columns and selection stay: a page starting
+  // or ending a read (the spinner) or the page around it rendering again does not draw it again.
   const scrollX = fit.scrollX;
-  const scroll = useMemo(() => (scrollX === undefined ? undefined : { x: scrollX }), [scrollX]);
-  const drawnTable = useMemo(
-    () => (
-      <Table<ListRow>
-        size="middle"
-        rowKey="id"
-        columns={columns}
-        dataSource={rows}
-        components={BODY}
-        onRow={rowProps}
-        rowSelection={rowSelection}
-        expandable={EXPANDABLE}
-        pagination={false}
-        scroll={scroll}
-        tableLayout="fixed"
-        // the hovered row is drawn by the browser (DataTable.css): antd's own hover is React state,
-        // a render of its table's context each time a row passes under the pointer, 22-28 ms of a
-        // scroll's frame in bench:treetable (docs/benchmarks.md, "Tree tables")
-        rowHoverable={false}
-        onChange={onChange}
-      />
-    ),
-    [columns, rows, rowSelection, scroll, onChange],
-  );
+  const fixed = scrollX !== undefined && cells.some((cell) => cell.style);
+  const { table: tableElement, onScroll } = useScrollShadows<HTMLDivElement>();
+  const drawnTable = useMemo(() => {
+    const hasFix = (side: 'start' | 'end') =>
+      fixed && cells.some((cell) => cell.className.includes(`-fix-${side}`));
+    const className = [
+      prefix,
+      `${prefix}-medium`,
+      `${prefix}-layout-fixed`,
+      ...(rows.length === 0 ? [`${prefix}-empty`] : []),
+      ...(scrollX === undefined
+        ? []
+        : [`${prefix}-scroll-horizontal`, `${prefix}-fix-start-shadow`, `${prefix}-fix-end-shadow`]),
+      ...(fixed ? [`${prefix}-fixed-column`] : []),
+      ...(hasFix('start') ? [`${prefix}-has-fix-start`] : []),
+      ...(hasFix('end') ? [`${prefix}-has-fix-end`] : []),
+      cssVarCls,
+      rootCls,
+      hashId,
+    ].join(' ');
+    // while the table is wider than its view, it starts scrolled to its start: the end shadow shows
+    const shadows = scrollX === undefined ? {} : { [SHADOW_END]: '' };
+    return (
+      <div className={[cssVarCls, rootCls, `${prefix}-wrapper`, hashId].join(' ')}>
+        <div ref={tableElement} className={className} {...shadows}>
+          <div className={`${prefix}-container`}>
+            <div
+              className={`${prefix}-content`}
+              style={scrollX === undefined ? undefined : { overflowX: 'auto', overflowY: 'hidden' }}
+              onScroll={scrollX === undefined ? undefined : onScroll}
+            >
+              <table
+                style={{
+                  tableLayout: 'fixed',
+                  ...(scrollX === undefined ? {} : { width: scrollX, minWidth: '100%' }),
+                }}
+              >
+                <colgroup>
+                  {cells.map((cell, i) => (
+                    <col
+                      key={cell.key}
+                      style={{
+                        width:
+                          selectable && i === 0
+                            ? SELECTION_WIDTH
+                            : fit.columns[i - (selectable ? 1 : 0)].width,
+                      }}
+                    />
+                  ))}
+                </colgroup>
+                <TableHeader
+                  prefix={prefix}
+                  cells={cells}
+                  columns={headers}
+                  lang={lang}
+                  all={all}
+                  onSelectAll={onSelectAll}
+                  onSort={onSort}
+                />
+                <TableBody />
+              </table>
+            </div>
+          </div>
+        </div>
+      </div>
+    );
+  }, [
+    cssVarCls,
+    rootCls,
+    hashId,
+    prefix,
+    scrollX,
+    fixed,
+    cells,
+    fit,
+    selectable,
+    headers,
+    lang,
+    all,
+    onSelectAll,
+    onSort,
+    tableElement,
+    onScroll,
+    rows.length,
+  ]);
 
   return (
     <div ref={frame} data-list-table="" style={tagVars}>

@@ -1,8 +1,8 @@
-// A long list's row in outline: drawn while the window scrolls, in place of antd's row, until the
-// scroll stops and the row is drawn in full (TableBody.tsx). A quick scroll brings a dozen rows
-// into view each frame; antd's row mounts a component for each cell and the cell's tags, buttons,
-// checkbox and their style hooks, several milliseconds a row, mostly for rows gone again a few
-// frames later. This row is one component of plain cells: each value as the text its cell shows
+// A long list's row in outline: drawn while the window scrolls, in place of its row in full
+// (TableRow.tsx), until the scroll stops and the row is drawn in full (TableBody.tsx). A quick
+// scroll brings a dozen rows into view each frame; a row in full mounts a component for each cell
+// and the cell's tags, buttons, checkbox and their style hooks, several milliseconds a row, mostly
+// for rows gone again a few frames later. This row is one component of plain cells: each value as the text its cell shows
 // (CellText.tsx; tags as spans of antd's tag classes), the row actions as their titles in the
 // links' colours and boxes, the expand control and the selection box as boxes of their size, so
 // the row has the height, the columns, the fixed edges (cellPlacement.ts), the classes and the
@@ -19,6 +19,7 @@ import { ListCellContext, type ListCellValue } from './listCellContext.ts';
 import type { ListRow } from './listTable.ts';
 import { ACTIONS_COLUMN } from './listTable.ts';
 import { rowActionsText } from './RowActions.tsx';
+import { rowClass } from './TableRow.tsx';
 
 /** antd's checkbox: its box's size */
 const BOX = 16;
@@ -108,14 +109,22 @@ function content(
 export function OutlineRow({ row, index, cells, prefix, selected, measure }: OutlineRowProps) {
   const list = useContext(ListCellContext);
   const tagPrefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('tag');
-  const className = `${prefix}-row ${prefix}-row-level-0${selected ? ` ${prefix}-row-selected` : ''}`;
   return (
-    <tr ref={measure} data-index={index} data-row-key={row.id} data-outline="" className={className}>
-      {cells.map((cell) => (
-        <td key={cell.key} className={cell.className} style={cell.style as CSSProperties | undefined}>
-          {content(list, row, cell.key, selected, tagPrefix)}
-        </td>
-      ))}
+    <tr
+      ref={measure}
+      data-index={index}
+      data-row-key={row.id}
+      data-outline=""
+      className={rowClass(prefix, row.depth, selected)}
+    >
+      {cells.map((cell) => {
+        const shown = content(list, row, cell.key, selected, tagPrefix);
+        return (
+          <td key={cell.key} className={cell.className} style={cell.style as CSSProperties | undefined}>
+            {cell.wrapped ? <span className={`${prefix}-cell-content`}>{shown}</span> : shown}
+          </td>
+        );
+      })}
     </tr>
   );
 }

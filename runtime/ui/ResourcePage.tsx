@@ -260,7 +260,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   );
 
   // one object while the page stays: react-table builds its rows anew for a new one, and a long
-  // tree's thousands of rows would go through antd's table again on every render of this page
+  // tree's thousands of rows would go through the table again on every render of this page
   const pagination = useMemo<PaginationState>(
     () => ({ pageIndex: list.page - 1, pageSize: list.limit }),
     [list.page, list.limit],

@@ -1,16 +1,15 @@
-// The parts of antd's table body a long list replaces (DataTable.tsx). antd's table is handed
-// every row and builds an element for each, but the body draws only the rows in view
+// The list table's body (DataTable.tsx). A short list draws every row in full (TableRow.tsx). A
+// long one (an opened level of a large tree) draws only the rows in view and a few around them
 // (useVirtualRows.ts), with a spacer above and below standing for the rows left out, so the page
-// scrolls as if all were there. The virtualizer lives here, in the body: a scroll renders the
-// body alone, and as antd's row elements stay the same objects while the table does not render,
-// a row that stays in view is not rendered again; only the rows coming into view are. Each row
-// drawn reports its height to the virtualizer; a tree's "load more" row is one cell across the
-// table with its button, indented as the level it continues.
+// scrolls as if all were there. The virtualizer lives here, in the body: a scroll renders the body
+// alone, and a row that stays in view is not rendered again; only the rows coming into view are.
+// Each row drawn reports its height to the virtualizer; a tree's "load more" row is one cell across
+// the table with its button, indented as the level it continues.
 //
 // A long list's row that comes into view while the window scrolls is drawn in outline
-// (OutlineRow.tsx: plain cells, its values as text), and in full, as antd's row, once the scroll
-// stops, in low-priority renders the next scroll interrupts, a few rows each, those in view
-// first. A row drawn in full stays so while it is drawn. A long list's rows mount in outline too.
+// (OutlineRow.tsx: plain cells, its values as text), and in full once the scroll stops, in
+// low-priority renders the next scroll interrupts, a few rows each, those in view first. A row
+// drawn in full stays so while it is drawn. A long list's rows mount in outline too.
 // A render draws at most `DRAW_BATCH` rows that the render before did not, those in view first:
 // the others wait a frame as empty rows of their height (a fling brings a whole view of new rows
 // each frame, a read or a level's opening a view of them at once).
@@ -20,8 +19,6 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Button } from 'antd';
 import {
   createContext,
-  type HTMLAttributes,
-  isValidElement,
   type ReactNode,
   startTransition,
   useContext,
@@ -36,6 +33,7 @@ import { INDENT } from './DataCell.tsx';
 import { t } from './i18n.ts';
 import type { ListRow } from './listTable.ts';
 import { OutlineRow } from './OutlineRow.tsx';
+import { rowClass, TableRow } from './TableRow.tsx';
 import { type MoreMark, moreOf } from './treeTableRows.ts';
 import { useVirtualRows } from './useVirtualRows.ts';
 
@@ -46,12 +44,18 @@ export interface TableBodyValue {
   rows: readonly ListRow[];
   lang: Lang;
   onLoadMore?: (parent: string) => void;
-  /** the classes and sticky offsets of a row's cells, for the rows drawn in outline */
+  /** the classes and sticky offsets of a row's cells */
   cells: readonly CellPlacement[];
   /** the table's class prefix (antd's `ant-table`) */
   prefix: string;
   selection: RowSelectionState;
+  onSelect: (id: string, selected: boolean) => void;
+  /** what an empty table shows across its view, and the view's width while the table is wider */
+  empty: ReactNode;
+  emptyWidth?: number;
 }
+
+const NO_SELECT = () => undefined;
 
 export const TableBodyContext = createContext<TableBodyValue>({
   span: 1,
@@ -60,11 +64,9 @@ export const TableBodyContext = createContext<TableBodyValue>({
   cells: [],
   prefix: 'ant-table',
   selection: {},
+  onSelect: NO_SELECT,
+  empty: null,
 });
-
-/** The virtualizer's measure of a drawn row, from the body to its rows (absent when every row is
- * drawn); one function for the body's lifetime, so it never renders a row again. */
-const MeasureContext = createContext<((row: HTMLTableRowElement | null) => void) | undefined>(undefined);
 
 function Spacer({ height, span }: { height: number; span: number }) {
   if (height <= 0) return null;
@@ -73,17 +75,6 @@ function Spacer({ height, span }: { height: number; span: number }) {
       <td colSpan={span} style={{ height, padding: 0, border: 0 }} />
     </tr>
   );
-}
-
-/** How a long list's drawn rows are drawn: antd's row, or, for a row that is not full, in outline. */
-interface Drawing {
-  first: number;
-  full: (id: string) => boolean;
-  /** drawn in this render, in outline if not in full; a row that is not waits a frame, empty */
-  shown: (id: string) => boolean;
-  value: TableBodyValue;
-  measure?: (row: HTMLTableRowElement | null) => void;
-  sizeOf?: (index: number) => number;
 }
 
 /** A row not drawn yet (see `DRAW_BATCH`): an empty row of the height the virtualizer gives it,
@@ -110,43 +101,26 @@ function WaitingRow({
   );
 }
 
-/**
- * The rows of antd's body from `first` to `last`. antd's body hands its wrapper two children: the
- * row measuring the columns' widths (or nothing) and the list of row elements, one a row handed
- * to the table, in its order (or, with no rows, the "no data" row); the list is cut, the rest kept,
- * and a row not drawn in full is swapped for its outline. A "load more" row is antd's always.
- */
-function drawn(children: ReactNode, last: number, drawing: Drawing): ReactNode {
-  if (!Array.isArray(children)) return children;
-  const { first, full, shown, value, measure, sizeOf } = drawing;
-  return children.map((part) => {
-    if (!Array.isArray(part)) return part;
-    return part.slice(first, last + 1).map((element: ReactNode, i) => {
-      const row = value.rows[first + i];
-      if (!row || full(row.id) || moreOf(row.original) || !isValidElement(element)) return element;
-      if (!shown(row.id))
-        return (
-          <WaitingRow
-            key={row.id}
-            index={first + i}
-            height={sizeOf?.(first + i) ?? 0}
-            span={value.span}
-            prefix={value.prefix}
-          />
-        );
-      return (
-        <OutlineRow
-          key={row.id}
-          row={row}
-          index={first + i}
-          cells={value.cells}
-          prefix={value.prefix}
-          selected={value.selection[row.id] === true}
-          measure={measure}
-        />
-      );
-    });
-  });
+/** An empty table's one row: what the table shows for no data (the app's `renderEmpty`, antd's
+ * simple "no data" by default), held in the view's width while the table scrolls sideways. */
+function EmptyRow({ value }: { value: TableBodyValue }) {
+  const { prefix, span, empty, emptyWidth } = value;
+  return (
+    <tr className={`${prefix}-placeholder`}>
+      <td colSpan={span} className={`${prefix}-cell`}>
+        {emptyWidth === undefined ? (
+          empty
+        ) : (
+          <div
+            className={`${prefix}-expanded-row-fixed`}
+            style={{ width: emptyWidth, position: 'sticky', insetInlineStart: 0, overflow: 'hidden' }}
+          >
+            {empty}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
 }
 
 /** Rows turned from outline to full a render: a commit of antd's rows costs a few milliseconds a
@@ -182,14 +156,14 @@ export function nextBatch(
     .map(({ id }) => id);
 }
 
-export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+export function TableBody() {
   const value = useContext(TableBodyContext);
   const body = useRef<HTMLTableSectionElement>(null);
   const shown = useVirtualRows(body, value.rows);
   // every row of a short list is drawn, in full: a list growing long (a level opened) keeps them so
-  const ids = shown.virtual
-    ? value.rows.slice(shown.first, shown.last + 1).map((row) => row.id)
-    : value.rows.map((row) => row.id);
+  const first = shown.virtual ? shown.first : 0;
+  const last = shown.virtual ? shown.last : value.rows.length - 1;
+  const ids = value.rows.slice(first, last + 1).map((row) => row.id);
   const view: [number, number] = [shown.viewFirst, shown.viewLast];
   // the rows drawn in full at the last commit: they stay so while they are drawn
   const settled = useRef<ReadonlySet<string>>(NONE);
@@ -197,7 +171,6 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
   const drawnBefore = useRef<ReadonlySet<string>>(NONE);
   // the rows to turn full in a low-priority render, while the window is still
   const [batch, setBatch] = useState<ReadonlySet<string>>(NONE);
-  // a short list's rows are antd's, all of them: nothing to fill in or to hold back
   const full = (id: string) =>
     !shown.virtual || settled.current.has(id) || (!shown.scrolling && batch.has(id));
   const arriving = shown.virtual
@@ -223,48 +196,60 @@ export function BodyWrapper({ children, ...props }: HTMLAttributes<HTMLTableSect
     // a scroll, a new page or a render of the table interrupts it; it is asked for again after
     if (more.length > 0) startTransition(() => setBatch(new Set(more)));
   });
+  const { rows, cells, prefix, selection, lang, onSelect, span } = value;
+  const drawn: ReactNode[] = [];
+  for (let index = first; index <= last; index++) {
+    const row = rows[index];
+    if (!row) continue;
+    const more = moreOf(row.original);
+    const selected = selection[row.id] === true;
+    if (more)
+      drawn.push(
+        <LoadMoreRow
+          key={row.id}
+          id={row.id}
+          index={index}
+          more={more}
+          depth={row.depth}
+          measure={shown.measure}
+        />,
+      );
+    else if (!isShown(row.id))
+      drawn.push(
+        <WaitingRow
+          key={row.id}
+          index={index}
+          height={shown.sizeOf?.(index) ?? 0}
+          span={span}
+          prefix={prefix}
+        />,
+      );
+    else {
+      // a row in full and its outline stand in the same place, with the same cells
+      const placed = { row, index, cells, prefix, selected, measure: shown.measure };
+      drawn.push(
+        full(row.id) ? (
+          <TableRow key={row.id} {...placed} lang={lang} onSelect={onSelect} />
+        ) : (
+          <OutlineRow key={row.id} {...placed} />
+        ),
+      );
+    }
+  }
   // While the window scrolls the rows take no pointer events: rows moving under a still pointer
   // made the browser hit-test and send pointer and mouse over/out events each frame, each
   // dispatched through React's root (13–23 ms in a frame of bench:treetable's scroll). The rows
   // drawn then are outlines with nothing to click; a "load more" row keeps its events.
-  const style = shown.scrolling ? { ...props.style, pointerEvents: 'none' as const } : props.style;
   return (
-    <tbody ref={body} {...props} style={style}>
-      <Spacer height={shown.before} span={value.span} />
-      <MeasureContext.Provider value={shown.measure}>
-        {shown.virtual
-          ? drawn(children, shown.last, {
-              first: shown.first,
-              full,
-              shown: isShown,
-              value,
-              measure: shown.measure,
-              sizeOf: shown.sizeOf,
-            })
-          : children}
-      </MeasureContext.Provider>
-      <Spacer height={shown.after} span={value.span} />
+    <tbody ref={body} className={`${prefix}-tbody`} style={shown.scrolling ? SCROLLING : undefined}>
+      <Spacer height={shown.before} span={span} />
+      {rows.length === 0 ? <EmptyRow value={value} /> : drawn}
+      <Spacer height={shown.after} span={span} />
     </tbody>
   );
 }
 
-/** What DataTable's onRow hands each row: its index in the whole list, a "load more" mark. */
-export interface BodyRowProps extends HTMLAttributes<HTMLTableRowElement> {
-  'data-index'?: number;
-  more?: MoreMark;
-  depth?: number;
-}
-
-export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
-  const measure = useContext(MeasureContext);
-  if (!more)
-    return (
-      <tr ref={measure} {...props}>
-        {children}
-      </tr>
-    );
-  return <LoadMoreRow more={more} depth={depth} measure={measure} {...props} />;
-}
+const SCROLLING = { pointerEvents: 'none' as const };
 
 /**
  * The levels whose next page is being read. A context of its own, read by the "load more" rows
@@ -272,18 +257,26 @@ export function BodyRow({ more, depth = 0, children, ...props }: BodyRowProps) {
  */
 export const LoadingMoreContext = createContext<readonly string[]>([]);
 
-interface LoadMoreRowProps extends HTMLAttributes<HTMLTableRowElement> {
+interface LoadMoreRowProps {
+  id: string;
+  index: number;
   more: MoreMark;
   depth: number;
   measure: ((row: HTMLTableRowElement | null) => void) | undefined;
 }
 
 /** A tree level's "load more" row: the next page of the level, read where the user asked for it. */
-function LoadMoreRow({ more, depth, measure, ...props }: LoadMoreRowProps) {
-  const { span, lang, onLoadMore } = useContext(TableBodyContext);
+function LoadMoreRow({ id, index, more, depth, measure }: LoadMoreRowProps) {
+  const { span, lang, onLoadMore, prefix } = useContext(TableBodyContext);
   const reading = useContext(LoadingMoreContext).includes(more.parent);
   return (
-    <tr ref={measure} {...props} style={{ ...props.style, pointerEvents: 'auto' }}>
+    <tr
+      ref={measure}
+      data-index={index}
+      data-row-key={id}
+      className={rowClass(prefix, depth, false)}
+      style={{ pointerEvents: 'auto' }}
+    >
       <td colSpan={span}>
         {/* sticky: the button stays in sight however far the table scrolls sideways */}
         <span
@@ -297,8 +290,7 @@ function LoadMoreRow({ more, depth, measure, ...props }: LoadMoreRowProps) {
           {/* The spinner is the button's icon, and the button always has one: antd's `loading`,
               and the hidden loading icon a button without an icon mounts, set state from layout
               effects, a render React runs before the commit's task ends, and with it the effects
-              it was leaving for after the paint, among them rc-table's check of its sideways
-              scroll, which lays the page out then and there (docs/benchmarks.md, "Tree tables"). */}
+              it was leaving for after the paint (docs/benchmarks.md, "Tree tables"). */}
           <Button
             type="link"
             size="small"

@@ -1,8 +1,8 @@
 // The react-table columns of a list page: one column per schema list column and the row actions
 // column, with each column's header, width and fixed side for the table that draws them. The
 // cells are fixed components reading ListCellContext, so these definitions change only with the
-// columns themselves (see listCellContext.ts). Row selection is drawn by antd's Table from
-// react-table's selection state, so it needs no column here.
+// columns themselves (see listCellContext.ts). Row selection is drawn by the table (DataTable.tsx)
+// from react-table's selection state, so it needs no column here.
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ColumnDescriptor } from '../schema/columns.ts';
 import type { Action, Lang } from '../schema/types.ts';

@@ -48,10 +48,8 @@ export function narrowViewport({ columns, selection, viewport }: FitInput): numb
 export function fitColumns({ columns, selection, viewport }: FitInput): FitResult {
   const narrow = narrowViewport({ columns, selection, viewport });
   // Columns that fit do not scroll, so none needs to stick to an edge, and the table is not made
-  // to scroll sideways: antd's table then skips what a sideways scroll costs at each change of
-  // it, a row measuring its columns' widths from the layout once it is drawn (and the table drawn
-  // again with them), and a read of the scroll's place each time the rows change
-  // (docs/benchmarks.md, "Tree tables").
+  // to scroll sideways: it stretches its columns over its width, and no cell sticks or casts a
+  // shadow.
   if (narrow === undefined)
     return { columns: columns.map((c) => ({ ...c, fixed: undefined })), selectionFixed: false };
 

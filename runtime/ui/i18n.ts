@@ -16,6 +16,11 @@ const MESSAGES = {
   no: { zh: '否', en: 'No' },
   scheduled: { zh: '已排期', en: 'Scheduled' },
   selectRow: { zh: '选择此行', en: 'Select row' },
+  // the list table's header (DataTable.tsx), in antd's words for its own table
+  selectAll: { zh: '全选', en: 'Select all' },
+  sortable: { zh: '可排序', en: 'sortable' },
+  sortAscending: { zh: '点击升序', en: 'Click to sort ascending' },
+  sortDescending: { zh: '点击降序', en: 'Click to sort descending' },
   expand: { zh: '展开', en: 'Expand' },
   collapse: { zh: '收起', en: 'Collapse' },
   empty: { zh: '暂无数据', en: 'No data' },

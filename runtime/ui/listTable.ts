@@ -1,6 +1,7 @@
 // The react-table feature set of every list page, at module scope because react-table needs it
 // stable. Sorting and pagination are manual (the server sorts and pages); selection, column
-// visibility and tree expansion happen here. antd's Table draws what this state describes.
+// visibility and tree expansion happen here. DataTable.tsx draws what this state describes, in
+// antd's table's markup and classes.
 import {
   type ColumnDef,
   columnVisibilityFeature,

@@ -2,7 +2,7 @@
 // subscribes through `useSyncExternalStore`, whose updates React always renders synchronously: a
 // fetch starting or ending rendered the whole list page around a long tree in one piece, and
 // flushed in the same task the effects of the commit before it (the next page's fetch starting,
-// rc-table's check of its sideways scroll), a long frame of a "load more" read in
+// the table's own effects), a long frame of a "load more" read in
 // bench:treetable (docs/benchmarks.md, "Tree tables"). Here the observer is react-query's own
 // (`QueriesObserver`, as `useQueries` uses it), its results read as `useQueries` reads them at each
 // render, and a change of them renders the component in a transition, which React cuts into

@@ -1,7 +1,7 @@
 // The list table over a long list: it draws a window of the rows, and a scroll renders only the
 // rows coming into view. The rows are counted by the cell a column draws them with, a component
 // of the test's own handed to the table as any list column's cell is. A row that comes into view
-// while the window scrolls is drawn in outline (plain cells placed as antd's), and in full once
+// while the window scrolls is drawn in outline (plain cells placed as the full row's), and in full once
 // the scroll stops; these rows are the users page's own (its columns, cells and row actions).
 import {
   type CellContext,
@@ -111,7 +111,7 @@ describe('a long list table', () => {
     await waitFor(() => expect(spinner()).not.toBeNull());
     rerender(<LongTable />);
     await waitFor(() => expect(spinner()).toBeNull());
-    // the page rendered twice around the table: antd's table and its rows were not drawn again
+    // the page rendered twice around the table: the table and its rows were not drawn again
     expect(renders).toEqual(before);
   });
 
@@ -128,6 +128,29 @@ describe('a long list table', () => {
     // its box, drawn once the scroll stops (antd's checkbox, in the row drawn in full)
     const box = await waitFor(() => within(rowOf('行300')).getByRole('checkbox'));
     expect(box).toHaveProperty('checked', true);
+  });
+});
+
+describe("a row's selection", () => {
+  it("draws the row selected alone, and half-ticks the header's box", async () => {
+    renders.clear();
+    render(<LongTable rows={ROWS.slice(0, 5)} />);
+    await screen.findByText('行5');
+    const before = new Map(renders);
+    const box = within(rowOf('行2')).getByRole('checkbox', { name: '选择此行' });
+    fireEvent.click(box);
+    await waitFor(() => expect(rowOf('行2').classList).toContain('ant-table-row-selected'));
+    expect(renders.get('2')).toBe((before.get('2') ?? 0) + 1);
+    for (const id of ['1', '3', '4', '5']) expect(renders.get(id), `row ${id}`).toBe(before.get(id));
+    const all = within(document.querySelector('thead') as HTMLElement).getByRole('checkbox', {
+      name: '全选',
+    });
+    expect(all.closest('.ant-checkbox')?.classList).toContain('ant-checkbox-indeterminate');
+    // ticked, every row is selected; ticked again, none
+    fireEvent.click(all);
+    await waitFor(() => expect(document.querySelectorAll('tr.ant-table-row-selected')).toHaveLength(5));
+    fireEvent.click(all);
+    await waitFor(() => expect(document.querySelectorAll('tr.ant-table-row-selected')).toHaveLength(0));
   });
 });
 
@@ -177,6 +200,40 @@ function UsersTable({
   return (
     <ListCellContext.Provider value={cells}>
       <DataTable table={table} layout={layout} lang="zh" loading={false} selectable />
+    </ListCellContext.Provider>
+  );
+}
+
+/** The users page's table over five users, sorted as `sorting` says and telling a header's sort. */
+function SortedBy({
+  sorting,
+  onSortingChange,
+}: {
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+}) {
+  const descriptors = toListColumns(users, 'zh');
+  const { columns, layout } = buildListColumns({ descriptors, lang: 'zh', rowActions: [] });
+  const cells: ListCellValue = {
+    lang: 'zh',
+    descriptors: new Map(descriptors.map((d) => [d.field, d])),
+    refLabels: {},
+    rowActions: [],
+    onRowAction: () => undefined,
+  };
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data: Array.from({ length: 5 }, (_, i) => ({ id: i + 1, userName: `用户${i + 1}`, status: 0 })),
+    getRowId: (row) => String(row.id),
+    state: { sorting },
+    onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
+    manualSorting: true,
+    enableSortingRemoval: false,
+  });
+  return (
+    <ListCellContext.Provider value={cells}>
+      <DataTable table={table} layout={layout} lang="zh" loading={false} selectable={false} />
     </ListCellContext.Provider>
   );
 }
@@ -261,7 +318,7 @@ describe('a table measuring its width', () => {
       render(<LongTable rows={ROWS.slice(0, 5)} />);
       await screen.findByText('行5');
       expect([...renders.values()]).toEqual([1, 1, 1, 1, 1]);
-      // the window grows (or the side menu folds): the columns fit as they did, and antd is
+      // the window grows (or the side menu folds): the columns fit as they did, and the table is
       // handed the same columns, so no row is drawn again
       width = 1400;
       act(() => {
@@ -281,10 +338,11 @@ describe('a table measuring its width', () => {
     try {
       const wide = render(<UsersTable count={5} />);
       await screen.findByText('用户5');
-      // nothing scrolls: no column sticks, and antd neither measures its columns from the layout
-      // (its measuring row) nor reads the scroll's place
+      // nothing scrolls: no column sticks, no shadow shows, and nothing measures the columns from
+      // the layout (antd's own table drew a measuring row)
       expect(document.querySelector('.ant-table-scroll-horizontal')).toBeNull();
       expect(document.querySelector('.ant-table-measure-row')).toBeNull();
+      expect(document.querySelector('.ant-table[data-shadow-end]')).toBeNull();
       expect(fixedCells()).toBe(0);
       wide.unmount();
 
@@ -292,12 +350,87 @@ describe('a table measuring its width', () => {
       render(<UsersTable count={5} />);
       await screen.findByText('用户5');
       expect(document.querySelector('.ant-table-scroll-horizontal')).not.toBeNull();
-      expect(document.querySelector('.ant-table-measure-row')).not.toBeNull();
-      // the selection, the user name and the actions of each of the five rows
+      expect(document.querySelector('.ant-table-measure-row')).toBeNull();
+      // scrolled to its start, the end-fixed actions cast their shadow over the columns beneath
+      expect(document.querySelector('.ant-table[data-shadow-end]')).not.toBeNull();
+      expect(document.querySelector('.ant-table[data-shadow-start]')).toBeNull();
+      // the header's selection, user name and actions stick with the rows'
+      expect(document.querySelectorAll('thead th.ant-table-cell-fix')).toHaveLength(3);
       expect(fixedCells()).toBe(5 * 3);
     } finally {
       restoreWidth();
     }
+  });
+});
+
+describe('a table scrolled sideways and sorted from its header', () => {
+  it("shows its fixed columns' shadows as it scrolls sideways, drawing no row again", async () => {
+    // 248 px of columns (the selection and the name) in a frame of 100: the table scrolls sideways
+    onTestFinished(givenTableWidth(() => 100));
+    renders.clear();
+    render(<LongTable rows={ROWS.slice(0, 5)} />);
+    await screen.findByText('行5');
+    const table = document.querySelector('.ant-table') as HTMLElement;
+    const scroller = document.querySelector('.ant-table-content') as HTMLElement;
+    expect(document.querySelector('.ant-table-scroll-horizontal')).not.toBeNull();
+    // the page lays the scroller out as a browser would: 248 px wide in a view of 100
+    const scrollTo = (left: number) => {
+      Object.defineProperties(scroller, {
+        scrollLeft: { configurable: true, value: left },
+        scrollWidth: { configurable: true, value: 248 },
+        clientWidth: { configurable: true, value: 100 },
+      });
+      fireEvent.scroll(scroller);
+    };
+    const shadows = () => [table.hasAttribute('data-shadow-start'), table.hasAttribute('data-shadow-end')];
+    // at its start: more to its end
+    expect(shadows()).toEqual([false, true]);
+    const before = new Map(renders);
+    scrollTo(60);
+    expect(shadows()).toEqual([true, true]);
+    scrollTo(148);
+    expect(shadows()).toEqual([true, false]);
+    scrollTo(0);
+    expect(shadows()).toEqual([false, true]);
+    expect(renders).toEqual(before);
+  });
+
+  it('sorts by a header on a click or Enter, flipping between ascending and descending', async () => {
+    function SortableUsers() {
+      const [sorting, setSorting] = useState<SortingState>([]);
+      return (
+        <>
+          <output data-testid="order">{JSON.stringify(sorting)}</output>
+          <SortedBy sorting={sorting} onSortingChange={setSorting} />
+        </>
+      );
+    }
+    render(<SortableUsers />);
+    await screen.findByText('用户5');
+    const header = () => screen.getByRole('columnheader', { name: /用户名/ });
+    const order = () => JSON.parse(screen.getByTestId('order').textContent ?? '[]');
+    expect(header().getAttribute('aria-sort')).toBeNull();
+    expect(header().getAttribute('tabindex')).toBe('0');
+    fireEvent.click(header());
+    await waitFor(() => expect(header().getAttribute('aria-sort')).toBe('ascending'));
+    expect(order()).toEqual([{ id: 'userName', desc: false }]);
+    // the sorted column is marked in the header and in every row's cell of it, antd's arrow lit
+    expect(header().classList.contains('ant-table-column-sort')).toBe(true);
+    expect(header().querySelector('.ant-table-column-sorter-up.active')).not.toBeNull();
+    expect(within(rowOf('用户1')).getByText('用户1').closest('td')?.classList).toContain(
+      'ant-table-column-sort',
+    );
+    fireEvent.keyDown(header(), { key: 'Enter' });
+    await waitFor(() => expect(header().getAttribute('aria-sort')).toBe('descending'));
+    expect(order()).toEqual([{ id: 'userName', desc: true }]);
+    expect(header().querySelector('.ant-table-column-sorter-down.active')).not.toBeNull();
+    fireEvent.click(header());
+    await waitFor(() => expect(order()).toEqual([{ id: 'userName', desc: false }]));
+    // a column the schema does not sort by has no sorter
+    const email = screen.getByRole('columnheader', { name: '邮箱' });
+    expect(email.getAttribute('tabindex')).toBeNull();
+    fireEvent.click(email);
+    expect(order()).toEqual([{ id: 'userName', desc: false }]);
   });
 });
 
@@ -320,7 +453,7 @@ describe("a long list's rows in outline", () => {
 
     const outlineTags = tagsOf(came);
 
-    // the scroll stops: the row is drawn in full, as antd's row, its tag as the outline drew it
+    // the scroll stops: the row is drawn in full, its tag as the outline drew it
     await waitFor(() => expect(isFull(rowOf(name))).toBe(true));
     expect(within(rowOf(name)).getByText('正常').closest('.ant-tag')).not.toBeNull();
     expect(outlineTags).toEqual([{ classes: ['ant-tag', 'ant-tag-filled', 'ant-tag-green'], text: '正常' }]);
@@ -344,7 +477,7 @@ describe("a long list's rows in outline", () => {
     expect(nameCell(rowOf(name))).toBe(outlineName);
   });
 
-  it("places an outline row's cells as antd places its own: classes, fixed edges and their order", async () => {
+  it("places an outline row's cells as the full row's and the header's: classes, fixed edges and their order", async () => {
     // sorted by the name, a start-fixed column after the fixed selection column; the actions
     // fixed at the end; too narrow for the columns, so that they stick
     onTestFinished(givenTableWidth(() => NARROW));
@@ -352,45 +485,36 @@ describe("a long list's rows in outline", () => {
     await screen.findByText('用户1');
     await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
     const cells = (row: HTMLElement) =>
-      [...row.querySelectorAll('td')].map((td) => ({
-        classes: [...td.classList].sort(),
-        start: td.style.insetInlineStart,
-        end: td.style.insetInlineEnd,
-        z: td.style.getPropertyValue('--z-offset'),
-        zReverse: td.style.getPropertyValue('--z-offset-reverse'),
+      [...row.querySelectorAll('td, th')].map((td) => ({
+        classes: [...td.classList].filter((name) => name !== 'ant-table-column-has-sorters').sort(),
+        start: (td as HTMLElement).style.insetInlineStart,
+        end: (td as HTMLElement).style.insetInlineEnd,
+        z: (td as HTMLElement).style.getPropertyValue('--z-offset'),
+        zReverse: (td as HTMLElement).style.getPropertyValue('--z-offset-reverse'),
       }));
-    const antd = cells(rowOf('用户1'));
-    expect(antd.map((cell) => cell.classes.includes('ant-table-cell-fix-start'))).toEqual([
+    const full = cells(rowOf('用户1'));
+    expect(full.map((cell) => cell.classes.includes('ant-table-cell-fix-start'))).toEqual([
       true,
       true,
-      ...antd.slice(2, -1).map(() => false),
+      ...full.slice(2, -1).map(() => false),
       false,
     ]);
-    expect(antd.at(-1)?.classes).toContain('ant-table-cell-fix-end');
-    expect(antd[1].classes).toContain('ant-table-column-sort');
+    expect(full.at(-1)?.classes).toContain('ant-table-cell-fix-end');
+    expect(full[1].classes).toContain('ant-table-column-sort');
+    // a fixed cell sticks at the widths beside it towards its edge: the selection's 48 px before
+    // the user name; the actions at the end
+    expect(full.map((cell) => [cell.start, cell.end])).toEqual(
+      full.map((_, i) =>
+        i === 0 ? ['0px', ''] : i === 1 ? ['48px', ''] : i === full.length - 1 ? ['', '0px'] : ['', ''],
+      ),
+    );
+    // the header's cells stand where the rows' do
+    expect(cells(document.querySelector('thead tr') as HTMLElement)).toEqual(full);
 
     scrollWindow(20 * 49);
     const came = rowOf(firstOutlineName());
     expect(isOutline(came)).toBe(true);
-    const outline = cells(came);
-    // a fixed cell sticks at the widths beside it towards its edge: rc-table takes them from the
-    // columns as laid out, which jsdom does not do (every offset 0); the outline from the
-    // columns' widths, which they are whenever the table is wide enough to scroll sideways
-    expect(outline.map((cell) => [cell.start, cell.end])).toEqual(
-      antd.map((_, i) =>
-        i === 0 ? ['0px', ''] : i === 1 ? ['48px', ''] : i === antd.length - 1 ? ['', '0px'] : ['', ''],
-      ),
-    );
-    // and the end-fixed cells' shadow shows while the table is wider than its view: rc-table
-    // tells so from the body's scroll width, which jsdom does not lay out either (always 0), the
-    // outline from the columns not fitting
-    const placed = ({ start, end, classes, ...rest }: (typeof antd)[number]) => ({
-      ...rest,
-      classes: classes.filter((name) => name !== 'ant-table-cell-fix-end-shadow-show'),
-      fixed: Boolean(start || end),
-    });
-    expect(outline.at(-1)?.classes).toContain('ant-table-cell-fix-end-shadow-show');
-    expect(outline.map(placed)).toEqual(antd.map(placed));
+    expect(cells(came)).toEqual(full);
   });
 
   it('draws a few of the rows a jump brings at once, those in view first, and the rest a frame later', async () => {
@@ -416,7 +540,7 @@ describe("a long list's rows in outline", () => {
   });
 
   it('mounts a long list in outline and fills it in after; a short list in full at once', async () => {
-    // antd's table is drawn in a render after the list's first (DataTable.tsx)
+    // the table is drawn in a render after the list's first (DataTable.tsx)
     const long = whenFirstDrawn('tbody tr[data-row-key]', (row) => isOutline(row));
     let unmount = mountFirstCommit(<UsersTable count={300} />);
     try {

@@ -1,6 +1,6 @@
-// The outline row's cells placed as rc-table places antd's: sticky offsets summed towards each
+// The list table's cells placed as rc-table places antd's: sticky offsets summed towards each
 // cell's edge, the shadow on the fixed cell that borders the scrolling ones, the stacking order.
-// (DataTable.test.tsx holds the same against antd's own cells in a rendered table.)
+// (DataTable.test.tsx holds the rows in full, in outline and the header to the same places.)
 import { describe, expect, it } from 'vitest';
 import { cellPlacements, SELECTION_KEY } from '../../../runtime/ui/cellPlacement.ts';
 
@@ -14,7 +14,7 @@ const columns = [
 
 describe('cellPlacements', () => {
   it('sticks each fixed cell at the widths beside it towards its edge, in rc-table stacking order', () => {
-    const cells = cellPlacements('ant-table', columns, true);
+    const cells = cellPlacements('ant-table', columns);
     expect(cells.map((c) => c.style)).toEqual([
       { insetInlineStart: 0, '--z-offset': 10, '--z-offset-reverse': 5 },
       { insetInlineStart: 48, '--z-offset': 9, '--z-offset-reverse': 6 },
@@ -31,19 +31,20 @@ describe('cellPlacements', () => {
     );
     expect(cells[2].className).toBe('ant-table-cell ant-table-column-sort');
     expect(cells[3].className).toBe(
-      'ant-table-cell ant-table-cell-fix ant-table-cell-fix-end ant-table-cell-fix-end-shadow ant-table-cell-fix-end-shadow-show',
+      'ant-table-cell ant-table-cell-fix ant-table-cell-fix-end ant-table-cell-fix-end-shadow',
     );
     expect(cells[4].className).toBe('ant-table-cell ant-table-cell-fix ant-table-cell-fix-end');
+    // whether a shadow shows follows the scroll (useScrollShadows.ts), never a cell's class
+    expect(cells.some((c) => c.className.includes('shadow-show'))).toBe(false);
   });
 
-  it('shows the end shadow only while the table is wider than its view', () => {
-    const cells = cellPlacements('ant-table', columns, false);
-    expect(cells[3].className).not.toContain('shadow-show');
-    expect(cells[3].className).toContain('ant-table-cell-fix-end-shadow');
+  it("wraps the content of an ellipsis cell with a shadow in antd's content span, and only that", () => {
+    const cells = cellPlacements('ant-table', columns);
+    expect(cells.map((c) => c.wrapped === true)).toEqual([false, true, false, false, false]);
   });
 
   it('keeps to the prefix the app gives antd', () => {
-    expect(cellPlacements('my-table', [{ key: 'a', width: 10 }], false)).toEqual([
+    expect(cellPlacements('my-table', [{ key: 'a', width: 10 }])).toEqual([
       { key: 'a', className: 'my-table-cell', style: undefined },
     ]);
   });
