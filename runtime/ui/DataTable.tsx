@@ -191,8 +191,9 @@ export function DataTable({
   const fixed = scrollX !== undefined && cells.some((cell) => cell.style);
   const { table: tableElement, onScroll } = useScrollShadows<HTMLDivElement>();
   const drawnTable = useMemo(() => {
+    // as antd's: the first column fixed, or the last (their edge shadows are the cells')
     const hasFix = (side: 'start' | 'end') =>
-      fixed && cells.some((cell) => cell.className.includes(`-fix-${side}`));
+      fixed && (side === 'start' ? cells[0] : cells.at(-1))?.className.includes(`-fix-${side}`) === true;
     const className = [
       prefix,
       `${prefix}-medium`,
