@@ -72,6 +72,10 @@ const GOAL_MS = 50;
 interface Frames {
   /** long animation frames (≥ 50 ms): their durations */
   long: number[];
+  /** of the frames over the goal, those that kept input waiting: a frame's blocking duration is
+   * the time its tasks of 50 ms or more (the longest with the frame's rendering) ran past 50 ms,
+   * so a frame made of short tasks, which React's slices of a render are, blocks nothing */
+  blocking: number;
   /** what each frame over the goal was made of, as `--frames` prints it */
   parts: string[];
 }
@@ -86,6 +90,8 @@ interface FrameEntry {
   render: number;
   /** its style and layout, to the frame's end */
   styleAndLayout: number;
+  /** how long it kept input waiting (the entry's `blockingDuration`) */
+  blocking: number;
   scripts: Array<{ invoker: string; source: string; duration: number; forced: number }>;
 }
 
@@ -141,6 +147,7 @@ function observeFrames() {
       // scripts ran in it (a long task, where that type is missing, says none of it)
       const frame = entry as PerformanceEntry & {
         renderStart?: number;
+        blockingDuration?: number;
         styleAndLayoutStart?: number;
         scripts?: Array<{
           invoker: string;
@@ -159,6 +166,7 @@ function observeFrames() {
         work: renderStart - entry.startTime,
         render: styleStart - renderStart,
         styleAndLayout: end - styleStart,
+        blocking: frame.blockingDuration ?? entry.duration,
         scripts: (frame.scripts ?? []).map((script) => ({
           invoker: script.invoker,
           source: `${script.sourceURL.split('/').pop()}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''}`,
@@ -176,6 +184,7 @@ async function framesSince(page: Page, since: number): Promise<Frames> {
   const frames = (await page.evaluate(() => window.__frames)).filter((f) => f.start >= since);
   return {
     long: frames.map((f) => f.duration),
+    blocking: frames.filter((f) => f.duration > GOAL_MS && f.blocking > 0).length,
     parts: frames.filter((f) => f.duration > GOAL_MS).map(frameParts),
   };
 }
@@ -191,7 +200,7 @@ function frameParts(frame: FrameEntry): string {
         (script.forced >= 1 ? `, forced layout ${ms(script.forced)}` : ''),
     );
   return (
-    `${ms(frame.duration)}: tasks ${ms(frame.work)}, rendering ${ms(frame.render)}, style and layout ${ms(frame.styleAndLayout)}` +
+    `${ms(frame.duration)} (blocking ${ms(frame.blocking)}): tasks ${ms(frame.work)}, rendering ${ms(frame.render)}, style and layout ${ms(frame.styleAndLayout)}` +
     (scripts.length ? `; ${scripts.join('; ')}` : '')
   );
 }
@@ -378,7 +387,7 @@ function line(phase: string, frames: Frames, ms: number, extra = ''): string {
   for (const parts of frames.parts) longFrames.push(`- ${phase}: ${parts}`);
   const longest = frames.long.length ? `${Math.max(...frames.long).toFixed(0)} ms` : `< ${GOAL_MS} ms`;
   const over = frames.long.filter((d) => d > GOAL_MS).length;
-  return `| ${phase} | ${ms.toFixed(0)} ms | ${longest} | ${over} |${extra ? ` ${extra}` : ' |'}`;
+  return `| ${phase} | ${ms.toFixed(0)} ms | ${longest} | ${over} | ${frames.blocking} |${extra ? ` ${extra}` : ' |'}`;
 }
 
 /** Runs a phase, writing its CPU profile when the bench is asked for profiles. */
@@ -826,8 +835,8 @@ async function main(): Promise<void> {
           .map((l) => l.toFixed(2))
           .join(' ')}${slowdown > 1 ? `; the page's main thread ${slowdown} times slower` : ''}`,
         '',
-        `| phase | took | longest frame | frames over ${GOAL_MS} ms | |`,
-        '|---|---|---|---|---|',
+        `| phase | took | longest frame | frames over ${GOAL_MS} ms | of them blocking input | |`,
+        '|---|---|---|---|---|---|',
         ...rows,
         ...load,
         '',
