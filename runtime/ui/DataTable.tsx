@@ -99,10 +99,10 @@ export function DataTable({
   );
   const sorting = table.state.sorting;
   // antd's table classes and the CSS variables of its theme, as antd's own table takes them
-  const prefix = useContext(ConfigProvider.ConfigContext).getPrefixCls('table');
+  const { getPrefixCls, renderEmpty } = useContext(ConfigProvider.ConfigContext);
+  const prefix = getPrefixCls('table');
   const rootCls = useCSSVarCls(prefix);
   const [hashId, cssVarCls] = useTableStyle(prefix, rootCls);
-  const renderEmpty = useContext(ConfigProvider.ConfigContext).renderEmpty;
   // the default tag's colours for the tags of rows drawn in outline (tagLook.ts)
   const { token } = theme.useToken();
   const tagVars = useMemo(() => defaultTagVars(token) as CSSProperties, [token]);
@@ -188,12 +188,13 @@ export function DataTable({
   // The table is one element for as long as its rows, columns and selection stay: a page starting
   // or ending a read (the spinner) or the page around it rendering again does not draw it again.
   const scrollX = fit.scrollX;
-  const fixed = scrollX !== undefined && cells.some((cell) => cell.style);
+  // a cell sticks only while the table scrolls sideways (columnFit.ts)
+  const fixed = cells.some((cell) => cell.style);
   const { table: tableElement, onScroll } = useScrollShadows<HTMLDivElement>();
   const drawnTable = useMemo(() => {
     // as antd's: the first column fixed, or the last (their edge shadows are the cells')
     const hasFix = (side: 'start' | 'end') =>
-      fixed && (side === 'start' ? cells[0] : cells.at(-1))?.className.includes(`-fix-${side}`) === true;
+      (side === 'start' ? cells[0] : cells.at(-1))?.className.includes(`-fix-${side}`) === true;
     const className = [
       prefix,
       `${prefix}-medium`,
@@ -227,16 +228,8 @@ export function DataTable({
                 }}
               >
                 <colgroup>
-                  {cells.map((cell, i) => (
-                    <col
-                      key={cell.key}
-                      style={{
-                        width:
-                          selectable && i === 0
-                            ? SELECTION_WIDTH
-                            : fit.columns[i - (selectable ? 1 : 0)].width,
-                      }}
-                    />
+                  {cells.map((cell) => (
+                    <col key={cell.key} style={{ width: cell.width }} />
                   ))}
                 </colgroup>
                 <TableHeader
@@ -263,8 +256,6 @@ export function DataTable({
     scrollX,
     fixed,
     cells,
-    fit,
-    selectable,
     headers,
     lang,
     all,

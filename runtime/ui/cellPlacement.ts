@@ -20,6 +20,8 @@ export interface PlacedColumn {
 
 export interface CellPlacement {
   key: string;
+  /** the column's width, its `<col>`'s */
+  width: number;
   className: string;
   style?: Record<string, number>;
   /** the cell's content goes in antd's content span, which an ellipsis cell with a shadow needs
@@ -53,7 +55,12 @@ export function cellPlacements(prefix: string, columns: readonly PlacedColumn[])
       style = { insetInlineEnd: ends[i], '--z-offset': i, '--z-offset-reverse': n - i };
     }
     if (column.ellipsis) classes.push(`${cell}-ellipsis`);
-    const placed: CellPlacement = { key: column.key, className: classes.join(' '), style };
+    const placed: CellPlacement = {
+      key: column.key,
+      width: column.width,
+      className: classes.join(' '),
+      style,
+    };
     if (column.ellipsis && shadow) placed.wrapped = true;
     return placed;
   });

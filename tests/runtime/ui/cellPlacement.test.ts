@@ -45,7 +45,7 @@ describe('cellPlacements', () => {
 
   it('keeps to the prefix the app gives antd', () => {
     expect(cellPlacements('my-table', [{ key: 'a', width: 10 }])).toEqual([
-      { key: 'a', className: 'my-table-cell', style: undefined },
+      { key: 'a', width: 10, className: 'my-table-cell', style: undefined },
     ]);
   });
 });
