@@ -20,6 +20,8 @@ export default defineConfig(({ mode }) => {
     },
   });
 
+  // a package other than antd itself (whose components import these, and never the other way)
+  const LIBRARY_NOT_ANTD = /[\\/]node_modules[\\/](?!antd[\\/])/;
   // the form and its library (RJSF), loaded when a form first opens: a chunk of their own, which the
   // list page's and its dialogs' walks leave for it
   const FORM_CODE = /[\\/]runtime[\\/]ui[\\/]ResourceForm\.tsx$|[\\/]node_modules[\\/]@rjsf[\\/]/;
@@ -123,7 +125,7 @@ export default defineConfig(({ mode }) => {
                 // prepares later in a task of its own
                 name: 'app',
                 test: chunks.inStart,
-                priority: 6,
+                priority: 8,
               },
               {
                 // what the app's root and the sign-in page add (the page's icons, the language
@@ -132,7 +134,15 @@ export default defineConfig(({ mode }) => {
                 // dependencies and the sign-in page with them
                 name: 'sign-in',
                 test: chunks.inSignIn,
-                priority: 5,
+                priority: 7,
+              },
+              {
+                // the libraries under the shell (antd's icons, rc-component's menu, form and
+                // notices, dayjs): about half its code, a file apart for the reason the list page's
+                // libraries are (below)
+                name: 'signed-in-libraries',
+                test: (id: string) => chunks.inShell(id) && LIBRARY_NOT_ANTD.test(id),
+                priority: 6,
               },
               {
                 // what every signed-in page needs and the sign-in page does not: the shell, the antd
@@ -140,6 +150,18 @@ export default defineConfig(({ mode }) => {
                 // file, fetched beside the page's own code and data after sign-in
                 name: 'signed-in',
                 test: chunks.inShell,
+                priority: 5,
+              },
+              {
+                // the libraries under what the list page adds to the shell (rc-component's controls,
+                // react-table, the virtualiser, dayjs's plugins): about half the list page's code,
+                // in a file of its own so that a reload compiles the list page's code in two frames,
+                // not one of 60-75 ms on a slow machine (docs/benchmarks.md, "Tree tables").
+                // Libraries import no antd component and none of the app's modules, so the two
+                // files form no import cycle, whose pieces rolldown could evaluate out of order
+                // (rolldown/rolldown#7449)
+                name: 'list-libraries',
+                test: (id: string) => chunks.inPage('list')(id) && LIBRARY_NOT_ANTD.test(id),
                 priority: 4,
               },
               {

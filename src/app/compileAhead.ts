@@ -6,6 +6,7 @@
 // frames of their own. The files of each piece of code are named in index.html by the build
 // (build/codeFilesByName.ts); the development server names none, and there nothing is done ahead.
 
+import { afterNextFrame } from './afterNextFrame.ts';
 import { styleNonce } from './cspNonce.ts';
 
 /** The addresses of the files the build names for the code called `name`; none where it names none. */
@@ -18,29 +19,47 @@ export function codeFiles(name: string): string[] {
     .map((file) => new URL(file, document.baseURI).href);
 }
 
-/** Has the browser compile (and, for style sheets, apply) `files`; resolves once each has loaded or failed. */
-export function compileAhead(files: readonly string[]): Promise<void> {
+/**
+ * Has the browser compile (and, for style sheets, apply) `files`; resolves once each has loaded or
+ * failed. The scripts are linked a frame apart: from the memory cache each compiles in the task
+ * that links it, and the list page's code is two files of 30-40 ms each on a slow machine
+ * (vite.config.ts), which in one task would make a frame of both. Not cached, each is fetched and
+ * compiled off the main thread as it arrives, and the frames between links cost next to nothing.
+ */
+export async function compileAhead(files: readonly string[]): Promise<void> {
   const linked = new Set(Array.from(document.getElementsByTagName('link'), (link) => link.href));
-  const loads = files
-    // what is linked already is compiled or on its way (the start's preloads, an earlier import);
-    // Vite's preload helper, which the import runs, likewise adds no link for what is linked
-    .filter((href) => !linked.has(href))
-    .map((href) => {
-      const link = document.createElement('link');
-      const sheet = new URL(href).pathname.endsWith('.css');
-      // as Vite's preload helper writes them, so that the import finds the same request done
-      link.rel = sheet ? 'stylesheet' : 'modulepreload';
-      if (!sheet) link.as = 'script';
-      link.crossOrigin = '';
-      link.href = href;
-      if (styleNonce) link.nonce = styleNonce;
-      // a file that fails is left to the import, which reports it as the page's own error
-      const settled = new Promise<void>((resolve) => {
-        link.addEventListener('load', () => resolve(), { once: true });
-        link.addEventListener('error', () => resolve(), { once: true });
-      });
-      document.head.append(link);
-      return settled;
-    });
-  return Promise.all(loads).then(() => undefined);
+  // what is linked already is compiled or on its way (the start's preloads, an earlier import);
+  // Vite's preload helper, which the import runs, likewise adds no link for what is linked
+  const wanted = files.filter((href) => !linked.has(href));
+  const sheets = wanted.filter(isStyleSheet);
+  const scripts = wanted.filter((href) => !isStyleSheet(href));
+  const loads = sheets.map(link);
+  for (const [index, href] of scripts.entries()) {
+    if (index > 0) await afterNextFrame();
+    loads.push(link(href));
+  }
+  await Promise.all(loads);
+}
+
+function isStyleSheet(href: string): boolean {
+  return new URL(href).pathname.endsWith('.css');
+}
+
+/** Links `href` as Vite's preload helper would; resolves once it has loaded or failed. */
+function link(href: string): Promise<void> {
+  const element = document.createElement('link');
+  const sheet = isStyleSheet(href);
+  // as Vite's preload helper writes them, so that the import finds the same request done
+  element.rel = sheet ? 'stylesheet' : 'modulepreload';
+  if (!sheet) element.as = 'script';
+  element.crossOrigin = '';
+  element.href = href;
+  if (styleNonce) element.nonce = styleNonce;
+  // a file that fails is left to the import, which reports it as the page's own error
+  const settled = new Promise<void>((resolve) => {
+    element.addEventListener('load', () => resolve(), { once: true });
+    element.addEventListener('error', () => resolve(), { once: true });
+  });
+  document.head.append(element);
+  return settled;
 }

@@ -2,11 +2,12 @@
 // names for a piece of code, each linked once as Vite's preload helper links it, and a promise
 // that waits for every one of them to load or fail. jsdom loads no links: the test fires each
 // link's load or error event as a browser would once the file is compiled or refused.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { codeFiles, compileAhead } from '../../../src/app/compileAhead.ts';
-import { nextTask } from '../testFrames.ts';
+import { heldFrames, nextTask } from '../testFrames.ts';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const element of document.head.querySelectorAll('meta[name="code-files"], link')) element.remove();
 });
 
@@ -59,6 +60,35 @@ describe('compileAhead', () => {
     expect(done).toBe(false);
     // a file refused is left to the import, which reports it
     sheetLink.dispatchEvent(new Event('error'));
+    await compiled;
+    expect(done).toBe(true);
+  });
+
+  it('links the scripts a frame apart, each compiled in a task of its own, and the style sheets at once', async () => {
+    const frames = heldFrames();
+    nameCode('list', './assets/list-a.js ./assets/list-b.js ./assets/list-c.css');
+    const [first, second, sheet] = codeFiles('list');
+    let done = false;
+    const compiled = compileAhead(codeFiles('list')).then(() => {
+      done = true;
+    });
+    expect(linkTo(first)).toHaveLength(1);
+    expect(linkTo(sheet)).toHaveLength(1);
+    expect(linkTo(second)).toHaveLength(0);
+
+    // loaded, the first file does not bring the second: a frame does
+    linkTo(first)[0].dispatchEvent(new Event('load'));
+    await nextTask();
+    expect(linkTo(second)).toHaveLength(0);
+    frames.drawFrame();
+    await nextTask();
+    const [secondLink] = linkTo(second);
+    expect([secondLink.rel, secondLink.as]).toEqual(['modulepreload', 'script']);
+
+    linkTo(sheet)[0].dispatchEvent(new Event('load'));
+    await nextTask();
+    expect(done).toBe(false);
+    secondLink.dispatchEvent(new Event('load'));
     await compiled;
     expect(done).toBe(true);
   });
