@@ -27,18 +27,30 @@ export function codeFiles(name: string): string[] {
  * compiled off the main thread as it arrives, and the frames between links cost next to nothing.
  */
 export async function compileAhead(files: readonly string[]): Promise<void> {
-  const linked = new Set(Array.from(document.getElementsByTagName('link'), (link) => link.href));
-  // what is linked already is compiled or on its way (the start's preloads, an earlier import);
-  // Vite's preload helper, which the import runs, likewise adds no link for what is linked
-  const wanted = files.filter((href) => !linked.has(href));
-  const sheets = wanted.filter(isStyleSheet);
-  const scripts = wanted.filter((href) => !isStyleSheet(href));
-  const loads = sheets.map(link);
-  for (const [index, href] of scripts.entries()) {
-    if (index > 0) await afterNextFrame();
+  const sheets = files.filter(isStyleSheet);
+  const scripts = files.filter((href) => !isStyleSheet(href));
+  const loads = sheets.filter((href) => !isLinked(href)).map(link);
+  let linkedOne = false;
+  for (const href of scripts) {
+    if (isLinked(href)) continue;
+    if (linkedOne) {
+      await afterNextFrame();
+      // looked for again: another piece of code's compile may have linked it in the frame waited
+      if (isLinked(href)) continue;
+    }
     loads.push(link(href));
+    linkedOne = true;
   }
   await Promise.all(loads);
+}
+
+/**
+ * Whether the document links `href` already: compiled or on its way (the start's preloads, an
+ * earlier import, another compile ahead). Vite's preload helper, which the import runs, likewise
+ * adds no link for what is linked.
+ */
+function isLinked(href: string): boolean {
+  return Array.from(document.getElementsByTagName('link')).some((element) => element.href === href);
 }
 
 function isStyleSheet(href: string): boolean {

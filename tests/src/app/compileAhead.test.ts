@@ -19,6 +19,15 @@ function nameCode(code: string, files: string) {
   document.head.append(meta);
 }
 
+/** A module preload of `href` as index.html writes the start's. */
+function preloadedAtStart(href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.append(link);
+  return link;
+}
+
 const linkTo = (href: string) =>
   Array.from(document.head.querySelectorAll('link')).filter((link) => link.href === href);
 
@@ -40,10 +49,7 @@ describe('compileAhead', () => {
     nameCode('list', './assets/list-a.js ./assets/shared-b.js ./assets/list-c.css');
     const [script, shared, sheet] = codeFiles('list');
     // the start's preload of the shared chunk: not linked again
-    const earlier = document.createElement('link');
-    earlier.rel = 'modulepreload';
-    earlier.href = shared;
-    document.head.append(earlier);
+    const earlier = preloadedAtStart(shared);
 
     let done = false;
     const compiled = compileAhead(codeFiles('list')).then(() => {
@@ -91,6 +97,27 @@ describe('compileAhead', () => {
     secondLink.dispatchEvent(new Event('load'));
     await compiled;
     expect(done).toBe(true);
+  });
+
+  it('waits no frame for a file linked already, and links none twice when another compile links it meanwhile', async () => {
+    const frames = heldFrames();
+    nameCode('list', './assets/shared-a.js ./assets/list-b.js ./assets/list-c.js');
+    const [shared, second, third] = codeFiles('list');
+    preloadedAtStart(shared);
+
+    const compiled = compileAhead(codeFiles('list'));
+    // the shared file cost no frame: the next is linked at once
+    expect(linkTo(second)).toHaveLength(1);
+    expect(linkTo(third)).toHaveLength(0);
+    // another piece of code's compile, while this one waits its frame, links the third file
+    const other = compileAhead([third]);
+    expect(linkTo(third)).toHaveLength(1);
+    frames.drawFrame();
+    await nextTask();
+    expect(linkTo(third)).toHaveLength(1);
+
+    for (const href of [second, third]) linkTo(href)[0].dispatchEvent(new Event('load'));
+    await Promise.all([compiled, other]);
   });
 
   it('resolves at once for no files, as in development, where the page names none', async () => {
