@@ -213,6 +213,32 @@ describe('the shell', () => {
     await page.setViewportSize({ width: 1366, height: 860 });
   });
 
+  it("keeps the side menu folded across a reload, folded from the shell's first drawing", async () => {
+    const hamburger = page.getByTestId('hamburger');
+    await expect.poll(() => hamburger.getAttribute('aria-expanded')).toBe('true');
+    await hamburger.click();
+    await expect.poll(() => hamburger.getAttribute('aria-expanded')).toBe('false');
+    expect((await context.cookies(baseUrl)).find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
+    // the shell's classes as React first puts it in the document (the store reads the cookie in
+    // a microtask after its module is evaluated, src/stores/app.ts)
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const shell = document.querySelector('.app-wrapper');
+        if (!shell) return;
+        (window as unknown as { firstShellClass: string }).firstShellClass = shell.className;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.locator('.app-wrapper').waitFor();
+    const first = await page.evaluate(
+      () => (window as unknown as { firstShellClass: string }).firstShellClass,
+    );
+    expect(first.split(' ')).toContain('hideSidebar');
+    await hamburger.click();
+    await expect.poll(() => hamburger.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('applies the settings colours at once and remembers them', async () => {
     await page.getByTestId('settings-button').click();
     const panel = page.getByTestId('settings-panel');
