@@ -22,7 +22,9 @@
 //                                              for bench/profileTop.ts)
 //   npx tsx bench/treeTable.ts --trace DIR     (also writes Chromium traces of the same phases to DIR,
 //                                              and prints the main thread's style, layout and paint
-//                                              time in each, and what its longest task ran)
+//                                              time in each, what its longest task ran, the chunks
+//                                              it compiled, and the scripts V8 parsed again to
+//                                              find a line in them)
 //   npx tsx bench/treeTable.ts --frames        (also prints what each frame over 50 ms was made of:
 //                                              its tasks, rendering, style and layout, and the
 //                                              scripts that ran in it, by what started them)
@@ -232,7 +234,13 @@ function allocationTop(profile: { head: SamplingNode }, top = 6): string {
 }
 
 /** Trace categories for the main thread's tasks, style, layout and paint. */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+// V8's compile category adds its parses, among them `V8.CollectSourcePositions`: a parse of a
+// script again to find a line in it, when a stack with its lines is asked for
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.compile',
+];
 /** The rendering steps a trace is summed by: style, layout, paint and their kin. */
 const RENDERING = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'ScrollLayer'];
 
@@ -245,7 +253,7 @@ interface TraceEvent {
   tdur?: number;
   tid: number;
   pid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
 type TraceFile = { traceEvents: TraceEvent[] } | TraceEvent[];
 
@@ -295,6 +303,11 @@ function renderingWork(file: TraceFile): string {
     : [];
   const ms = (us = 0) => (us / 1000).toFixed(0);
   const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= GOAL_MS * 1000);
+  // a chunk compiled on the main thread (from the memory cache; what streams in is compiled off it)
+  const compiles = onMain.filter(
+    (e) => (e.name === 'v8.compileModule' || e.name === 'v8.compile') && (e.dur ?? 0) >= 20_000,
+  );
+  const lookups = onMain.filter((e) => e.name === 'V8.CollectSourcePositions' && (e.dur ?? 0) >= 5_000);
   return (
     `main thread: ${sum(onMain, RENDERING)}; garbage collection: ${sum(onMain, ['MinorGC', 'MajorGC']) || 'none'}` +
     (longest
@@ -303,7 +316,11 @@ function renderingWork(file: TraceFile): string {
     `. Tasks of ${GOAL_MS} ms or more: ${long.length}` +
     (long.length
       ? ` (length / thread time: ${long.map((e) => `${ms(e.dur)}/${ms(e.tdur)}`).join(', ')} ms)`
-      : '')
+      : '') +
+    `. Compiles on the main thread of 20 ms or more: ${
+      compiles.map((e) => `${e.args?.data?.url?.split('/').pop()} ${ms(e.dur)} ms`).join(', ') || 'none'
+    }` +
+    `. Scripts parsed again for their lines, 5 ms or more: ${lookups.map((e) => `${ms(e.dur)} ms`).join(', ') || 'none'}`
   );
 }
 
