@@ -46,6 +46,7 @@ describe('codeFiles', () => {
 
 describe('compileAhead', () => {
   it('links each file not linked yet as Vite does, and resolves once each has loaded or failed', async () => {
+    const frames = heldFrames();
     nameCode('list', './assets/list-a.js ./assets/shared-b.js ./assets/list-c.css');
     const [script, shared, sheet] = codeFiles('list');
     // the start's preload of the shared chunk: not linked again
@@ -55,6 +56,8 @@ describe('compileAhead', () => {
     const compiled = compileAhead(codeFiles('list')).then(() => {
       done = true;
     });
+    frames.drawFrame();
+    await nextTask();
     expect(linkTo(shared)).toEqual([earlier]);
     const [scriptLink] = linkTo(script);
     const [sheetLink] = linkTo(sheet);
@@ -70,7 +73,7 @@ describe('compileAhead', () => {
     expect(done).toBe(true);
   });
 
-  it('links the scripts a frame apart, each compiled in a task of its own, and the style sheets at once', async () => {
+  it('links the style sheets at once, then the scripts a frame after them and a frame apart, each compiled in a task of its own', async () => {
     const frames = heldFrames();
     nameCode('list', './assets/list-a.js ./assets/list-b.js ./assets/list-c.css');
     const [first, second, sheet] = codeFiles('list');
@@ -78,8 +81,11 @@ describe('compileAhead', () => {
     const compiled = compileAhead(codeFiles('list')).then(() => {
       done = true;
     });
-    expect(linkTo(first)).toHaveLength(1);
     expect(linkTo(sheet)).toHaveLength(1);
+    expect(linkTo(first)).toHaveLength(0);
+    frames.drawFrame();
+    await nextTask();
+    expect(linkTo(first)).toHaveLength(1);
     expect(linkTo(second)).toHaveLength(0);
 
     // loaded, the first file does not bring the second: a frame does
