@@ -9,6 +9,7 @@
 
 import type { ComponentType, ReactElement } from 'react';
 import { lazyWithPreload, type PreloadableComponent } from 'react-lazy-with-preload';
+import { codeFiles, compileAhead } from '../app/compileAhead.ts';
 import type { AppRoute } from './types.ts';
 
 type ViewModule = { default: ComponentType };
@@ -37,18 +38,33 @@ function lazyView(component: string): View | undefined {
   return view;
 }
 
-/** The shell around most pages; the login page does not load the menu, the tab strip or the manifest. */
-export const ShellLayout = lazyWithPreload(() => import('../layout/Layout.tsx'));
-const ResourceView = lazyWithPreload(() => import('../views/resource/ResourceView.tsx'));
-const NotFound = lazyWithPreload(() => import('../views/error/404.tsx'));
-
-const RESOURCE_PREFIX = 'resource/';
-
 // the names index.html gives the shell's and the list page's files under (vite.config.ts,
 // build/codeFilesByName.ts), which a reload compiles a frame before it imports them
 /** The build's name for the shell's files. */
 export const SHELL_CODE = 'shell';
 const LIST_CODE = 'list';
+
+/**
+ * An import of code whose files the build names, those files compiled first, a frame apart
+ * (compileAhead.ts). A page opened from the menu after a reload finds code that the page before
+ * the reload loaded in the browser's memory cache, and the browser compiles such a file in the
+ * task that links it: Vite's preload helper links all of a chunk's files in one task, which made
+ * a frame of 60-110 ms for the list page's two files (docs/benchmarks.md, "Tree tables"). Code
+ * already linked (a reload's own compile ahead) costs no frame; code from the network compiles
+ * off the main thread, each file asked for at most a frame later.
+ */
+function compiledFirst<T>(code: string, load: () => Promise<T>): () => Promise<T> {
+  return () => compileAhead(codeFiles(code)).then(load);
+}
+
+/** The shell around most pages; the login page does not load the menu, the tab strip or the manifest. */
+export const ShellLayout = lazyWithPreload(() => import('../layout/Layout.tsx'));
+const ResourceView = lazyWithPreload(
+  compiledFirst(LIST_CODE, () => import('../views/resource/ResourceView.tsx')),
+);
+const NotFound = lazyWithPreload(() => import('../views/error/404.tsx'));
+
+const RESOURCE_PREFIX = 'resource/';
 
 /** The build's name for a view's files, where it names them: the generated list page's. */
 export function viewCode(component: string): string | undefined {
