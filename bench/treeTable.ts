@@ -48,6 +48,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
+import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
 
 const { values } = parseArgs({
@@ -677,16 +678,7 @@ async function main(): Promise<void> {
     );
 
     // as a person opens it: the content group of the side menu, then its categories page
-    await page
-      .locator('[data-testid="sidebar"] .ant-menu-submenu-title')
-      .filter({ hasText: /^内容管理$/ })
-      .click();
-    const entry = page
-      .locator('[data-testid="sidebar"] li.ant-menu-item:visible')
-      .filter({ hasText: /^栏目管理$/ });
-    await entry.waitFor();
-    // the group's opening animation over
-    await page.waitForFunction(() => !document.querySelector('[data-testid="sidebar"] .ant-motion-collapse'));
+    const entry = await categoriesMenuEntry(page);
     let since = await now(page);
     started = Date.now();
     await profiled('page', async () => {
