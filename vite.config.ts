@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { noChunkCycles } from './build/chunkCycles.ts';
 import { codeFilesByName } from './build/codeFilesByName.ts';
 import { preloadOnStart } from './build/preloadOnStart.ts';
 import { signedInChunks } from './build/signedInChunks.ts';
@@ -22,6 +23,13 @@ export default defineConfig(({ mode }) => {
 
   // a package other than antd itself (whose components import these, and never the other way)
   const LIBRARY_NOT_ANTD = /[\\/]node_modules[\\/](?!antd[\\/])/;
+  const NODE_MODULES = /[\\/]node_modules[\\/]/;
+  // the list page's libraries that import none of its other libraries: react-table, the
+  // virtualiser, antd's icons
+  const LIST_TABLE_LIBRARIES = /[\\/]node_modules[\\/]@(tanstack|ant-design[\\/]icons(-svg)?)[\\/]/;
+  // the date picker: antd's component, its engine and the dayjs plugins it loads
+  const LIST_DATES =
+    /[\\/]node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar)|@rc-component[\\/]picker|dayjs[\\/](esm[\\/])?plugin)[\\/]/;
   // the form and its library (RJSF), loaded when a form first opens: a chunk of their own, which the
   // list page's and its dialogs' walks leave for it
   const FORM_CODE = /[\\/]runtime[\\/]ui[\\/]ResourceForm\.tsx$|[\\/]node_modules[\\/]@rjsf[\\/]/;
@@ -75,6 +83,7 @@ export default defineConfig(({ mode }) => {
         list: 'src/views/resource/ResourceView.tsx',
       }),
       react(),
+      noChunkCycles(),
       compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
     ],
     // relative asset paths: the built app works wherever it is mounted (hash routing needs no server routes)
@@ -98,26 +107,26 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-                priority: 20,
+                priority: 30,
               },
               {
                 // what antd's icons stand on, which the sign-in page's icons need too; a group of its
                 // own, or the core group below would take it along and the sign-in page with it
                 name: 'antd-util',
                 test: /node_modules[\\/](@rc-component[\\/]util|@ant-design[\\/](colors|fast-color)|@babel[\\/]runtime|clsx|classnames)[\\/]/,
-                priority: 18,
+                priority: 28,
               },
               {
                 // antd's own core (styles in JS, motion, overlays), which every antd component needs;
                 // not what the icons need, which the plain sign-in page shows
                 name: 'antd-core',
                 test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils)|@rc-component[\\/](motion|trigger|portal|resize-observer|context)|stylis|@emotion[\\/][a-z-]+)[\\/]/,
-                priority: 15,
+                priority: 25,
               },
               {
                 name: 'data',
                 test: /node_modules[\\/](axios|@tanstack[\\/](query-core|react-query)|zustand|js-cookie)[\\/]/,
-                priority: 10,
+                priority: 20,
               },
               {
                 // what the entry imports statically, the app's first part (src/main.tsx): its stores,
@@ -125,7 +134,7 @@ export default defineConfig(({ mode }) => {
                 // prepares later in a task of its own
                 name: 'app',
                 test: chunks.inStart,
-                priority: 8,
+                priority: 16,
               },
               {
                 // what the app's root and the sign-in page add (the page's icons, the language
@@ -134,7 +143,7 @@ export default defineConfig(({ mode }) => {
                 // dependencies and the sign-in page with them
                 name: 'sign-in',
                 test: chunks.inSignIn,
-                priority: 7,
+                priority: 14,
               },
               {
                 // the libraries under the shell (antd's icons, rc-component's menu, form and
@@ -142,7 +151,7 @@ export default defineConfig(({ mode }) => {
                 // libraries are (below)
                 name: 'signed-in-libraries',
                 test: (id: string) => chunks.inShell(id) && LIBRARY_NOT_ANTD.test(id),
-                priority: 6,
+                priority: 12,
               },
               {
                 // what every signed-in page needs and the sign-in page does not: the shell, the antd
@@ -150,26 +159,49 @@ export default defineConfig(({ mode }) => {
                 // file, fetched beside the page's own code and data after sign-in
                 name: 'signed-in',
                 test: chunks.inShell,
-                priority: 5,
+                priority: 10,
+              },
+              // What the generated list page adds to the shell, in five files, so that a reload, or a
+              // page opened from the menu after one, compiles it in five tasks a frame apart, none
+              // of 40-60 ms on a slow machine (src/app/compileAhead.ts, docs/benchmarks.md, "Tree
+              // tables"). A group takes the modules its test names with what they import, unless a
+              // group before it took those: so the layers go from the bottom up, each file
+              // importing only those above it here (and the shell's). Two files importing each
+              // other could have their modules evaluated out of order (rolldown/rolldown#7449),
+              // which the build refuses (build/chunkCycles.ts).
+              {
+                // react-table, the virtualiser and antd's icons
+                name: 'list-table-libraries',
+                test: (id: string) => chunks.inPage('list')(id) && LIST_TABLE_LIBRARIES.test(id),
+                priority: 9,
               },
               {
-                // the libraries under what the list page adds to the shell (rc-component's controls,
-                // react-table, the virtualiser, dayjs's plugins): about half the list page's code,
-                // in a file of its own so that a reload compiles the list page's code in two frames,
-                // not one of 60-75 ms on a slow machine (docs/benchmarks.md, "Tree tables").
-                // Libraries import no antd component and none of the app's modules, so the two
-                // files form no import cycle, whose pieces rolldown could evaluate out of order
-                // (rolldown/rolldown#7449)
+                // rc-component's controls (select, tree, the virtual list, inputs, pagination)
                 name: 'list-libraries',
-                test: (id: string) => chunks.inPage('list')(id) && LIBRARY_NOT_ANTD.test(id),
-                priority: 4,
+                test: (id: string) =>
+                  chunks.inPage('list')(id) && LIBRARY_NOT_ANTD.test(id) && !LIST_DATES.test(id),
+                priority: 8,
               },
               {
-                // what the generated list page adds to the shell: the table, the filters' controls
-                // (which the form uses too)
+                // antd's components the list page adds (the form, its inputs and selects, the
+                // pagination, tags, spinners), which the form uses too
                 name: 'list',
+                test: (id: string) =>
+                  chunks.inPage('list')(id) && NODE_MODULES.test(id) && !LIST_DATES.test(id),
+                priority: 7,
+              },
+              {
+                // the date picker, antd's and its engine, with dayjs's plugins: it imports antd's
+                // other components, which never import it
+                name: 'list-dates',
+                test: (id: string) => chunks.inPage('list')(id) && LIST_DATES.test(id),
+                priority: 6,
+              },
+              {
+                // the list page's own modules (the table, the filter bar, the toolbar)
+                name: 'list-app',
                 test: chunks.inPage('list'),
-                priority: 3,
+                priority: 5,
               },
               {
                 // what the list page's dialogs add to it: the drawer the form opens in, its
