@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { type ServerProcess, startServerProcess } from '../tests/e2e/serverProcess.ts';
+import { drawn } from './drawn.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
 
@@ -106,12 +107,12 @@ async function visit(browser: Awaited<ReturnType<typeof chromium.launch>>, base:
     const page = await signedInPage(context, base, PASSWORD);
     await page.addInitScript(observeFrames);
     const phases: Phase[] = [];
-    const open = async (hash: string, drawn: string) => {
+    const open = async (hash: string, shown: string) => {
       // a document of the site first: the app then loads in the renderer that will keep it
       await page.goto(`${base}/api/sys/nothing`);
       const started = Date.now();
       await page.goto(`${base}/${hash}`);
-      await page.locator(drawn).first().waitFor();
+      await drawn(page, shown);
       const took = Date.now() - started;
       phases.push({ frames: [await longFrames(page)], took: [took] });
     };
@@ -151,7 +152,7 @@ async function visitFromMenu(
       );
       const started = Date.now();
       await entry.click();
-      await page.locator(TABLE_DRAWN).first().waitFor();
+      await drawn(page, TABLE_DRAWN);
       const took = Date.now() - started;
       phases.push({ frames: [await longFrames(page, since)], took: [took] });
     }
