@@ -28,8 +28,7 @@ export default defineConfig(({ mode }) => {
   // antd's foundations and the small components its others are made of
   const SHELL_BASE =
     /[\\/]node_modules[\\/]antd[\\/]es[\\/](_util|theme|style|config-provider|locale|button|tooltip|popover|space|grid|badge|avatar)[\\/]/;
-  // the list page's libraries that import none of its other libraries: react-table, the
-  // virtualiser, antd's icons
+  // react-table, the virtualiser and antd's icons, under the list page's table
   const LIST_TABLE_LIBRARIES = /[\\/]node_modules[\\/]@(tanstack|ant-design[\\/]icons(-svg)?)[\\/]/;
   // the date picker: antd's component, its engine and the dayjs plugins it loads
   const LIST_DATES =
@@ -73,6 +72,8 @@ export default defineConfig(({ mode }) => {
     // every view is a chunk of its own, loaded on demand
     never: /[\\/]src[\\/]views[\\/]/,
   });
+  // the generated list page's modules, which its five files (below) share out
+  const inList = chunks.inPage('list');
 
   return {
     // .gz and .br beside every text file of the build: the server sends them as they are
@@ -186,35 +187,33 @@ export default defineConfig(({ mode }) => {
               {
                 // react-table, the virtualiser and antd's icons
                 name: 'list-table-libraries',
-                test: (id: string) => chunks.inPage('list')(id) && LIST_TABLE_LIBRARIES.test(id),
+                test: (id: string) => inList(id) && LIST_TABLE_LIBRARIES.test(id),
                 priority: 9,
               },
               {
                 // rc-component's controls (select, tree, the virtual list, inputs, pagination)
                 name: 'list-libraries',
-                test: (id: string) =>
-                  chunks.inPage('list')(id) && LIBRARY_NOT_ANTD.test(id) && !LIST_DATES.test(id),
+                test: (id: string) => inList(id) && LIBRARY_NOT_ANTD.test(id) && !LIST_DATES.test(id),
                 priority: 8,
               },
               {
                 // antd's components the list page adds (the form, its inputs and selects, the
                 // pagination, tags, spinners), which the form uses too
                 name: 'list',
-                test: (id: string) =>
-                  chunks.inPage('list')(id) && NODE_MODULES.test(id) && !LIST_DATES.test(id),
+                test: (id: string) => inList(id) && NODE_MODULES.test(id) && !LIST_DATES.test(id),
                 priority: 7,
               },
               {
                 // the date picker, antd's and its engine, with dayjs's plugins: it imports antd's
                 // other components, which never import it
                 name: 'list-dates',
-                test: (id: string) => chunks.inPage('list')(id) && LIST_DATES.test(id),
+                test: (id: string) => inList(id) && LIST_DATES.test(id),
                 priority: 6,
               },
               {
                 // the list page's own modules (the table, the filter bar, the toolbar)
                 name: 'list-app',
-                test: chunks.inPage('list'),
+                test: inList,
                 priority: 5,
               },
               {

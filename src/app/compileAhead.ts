@@ -22,9 +22,9 @@ export function codeFiles(name: string): string[] {
 /**
  * Has the browser compile (and, for style sheets, apply) `files`; resolves once each has loaded or
  * failed. The style sheets are linked first, the scripts a frame after them and a frame apart: from
- * the memory cache each compiles in the task that links it, and the list page's code is two files
- * of 30-40 ms each on a slow machine (vite.config.ts), which in one task would make a frame of
- * both. Not cached, each is fetched and compiled off the main thread as it arrives, and the frames
+ * the memory cache each compiles in the task that links it, and the list page's code is five files
+ * of 10-25 ms each on a slow machine (vite.config.ts), which in one task would make a frame of
+ * them all. Not cached, each is fetched and compiled off the main thread as it arrives, and the frames
  * between links cost next to nothing.
  */
 export async function compileAhead(files: readonly string[]): Promise<void> {

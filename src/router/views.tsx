@@ -49,7 +49,7 @@ const LIST_CODE = 'list';
  * (compileAhead.ts). A page opened from the menu after a reload finds code that the page before
  * the reload loaded in the browser's memory cache, and the browser compiles such a file in the
  * task that links it: Vite's preload helper links all of a chunk's files in one task, which made
- * a frame of 60-110 ms for the list page's two files (docs/benchmarks.md, "Tree tables"). Code
+ * a frame of 60-110 ms of the list page's code when it was two files (docs/benchmarks.md, "Tree tables"). Code
  * already linked (a reload's own compile ahead) costs no frame; code from the network compiles
  * off the main thread, each file asked for at most a frame later.
  */
