@@ -8,13 +8,13 @@ import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
+import { ROOT_KEY } from './listReads.ts';
 import {
   filterTree,
   levelTree,
   nodeReuse,
   type PickNode,
   pathOf,
-  ROOT_KEY,
   type ShownNode,
   searchTree,
   shownNodes,

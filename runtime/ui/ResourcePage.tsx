@@ -15,13 +15,7 @@ import { type SyntheticEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../client/apiError.ts';
 import { ERROR_TOAST_MS } from '../client/constants.ts';
-import {
-  type DownloadProgress,
-  fillPath,
-  type ListParams,
-  type ResourceClient,
-  type Row,
-} from '../client/resourceClient.ts';
+import { type DownloadProgress, fillPath, type ResourceClient, type Row } from '../client/resourceClient.ts';
 import { toListColumns } from '../schema/columns.ts';
 import { findBinAction } from '../schema/recycleBin.ts';
 import type { Action, Lang, Resource } from '../schema/types.ts';
@@ -40,6 +34,7 @@ import {
   ResourceFormDrawer,
 } from './LazyListDialogs.tsx';
 import { ListCellContext, type ListCellValue } from './listCellContext.ts';
+import { isTreeList, listParams, listRead } from './listReads.ts';
 import { listFeatures } from './listTable.ts';
 import { Pagination } from './Pagination.tsx';
 import { pageActions } from './pageActions.ts';
@@ -51,7 +46,7 @@ import { saveFile } from './saveFile.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { canOpen } from './treeTableRows.ts';
 import { useColumnVisibility } from './useColumnVisibility.ts';
-import { sortParam, useListState } from './useListState.ts';
+import { useListState } from './useListState.ts';
 import { useRefLabels } from './useRefLabels.ts';
 import { useTreeTable } from './useTreeTable.ts';
 
@@ -88,23 +83,11 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   // a page-local toast API: works whether or not the app wraps the page in antd's <App>
   const [toast, toastHolder] = message.useMessage();
   const [list, listActions] = useListState(resource);
-  const tree = resource.list.tree && Boolean(resource.treeParent);
+  const tree = isTreeList(resource);
 
-  const params = useMemo<ListParams>(
-    () => ({
-      page: list.page,
-      limit: list.limit,
-      sort: sortParam(list.sorting),
-      filters: list.filters,
-    }),
-    [list],
-  );
-  const query = useQuery({
-    queryKey: queryKeys.list(resource.name, params),
-    queryFn: ({ signal }) => client.list(params, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: !tree,
-  });
+  const params = useMemo(() => listParams(list), [list]);
+  // the route asked for the first of these reads as the navigation began (listReads.ts)
+  const query = useQuery({ ...listRead(client, params), placeholderData: keepPreviousData, enabled: !tree });
   const treeTable = useTreeTable(client, { enabled: tree, sort: params.sort, filters: list.filters });
   const data: TreeRow[] = tree ? treeTable.data : (query.data?.rows ?? NO_ROWS);
   const fetching = tree ? treeTable.loading : query.isFetching;

@@ -5,10 +5,8 @@
 // browsing tree, or a search tree of the hits under their ancestors; a row that may not be
 // chosen (the edited row in its own parent picker) is disabled, and so is all below it.
 import type { Id, Row } from '../client/resourceClient.ts';
+import { ROOT_KEY } from './listReads.ts';
 import { sameItems } from './sameItems.ts';
-
-/** The key of the tree's root: the parent of the top rows (0 in the API). */
-export const ROOT_KEY = '0';
 
 export interface TreeEntry {
   id: Id;

@@ -7,8 +7,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useMemo, useState } from 'react';
 import type { ListResult } from '../client/envelope.ts';
-import type { Filters, ListParams, ResourceClient, Row } from '../client/resourceClient.ts';
-import { type Level, ROOT_KEY } from './pickerTree.ts';
+import type { Filters, ResourceClient, Row } from '../client/resourceClient.ts';
+import { levelRead, ROOT_KEY, viewKey } from './listReads.ts';
+import type { Level } from './pickerTree.ts';
 import { queryKeys } from './queryKeys.ts';
 import { useQueriesInTransition } from './useQueriesInTransition.ts';
 
@@ -87,31 +88,15 @@ export function useTreeReads({
 }: TreeReadOptions): TreeReads {
   const queryClient = useQueryClient();
   const name = client.resource.name;
-  const parentField = client.resource.treeParent;
-  const isTree = Boolean(parentField);
+  const isTree = Boolean(client.resource.treeParent);
   // a picker (50 rows, its own order) and the list page (its page size and sort) read the same
   // level differently: each view is cached apart
-  const view = `${pageSize}:${sort ?? ''}`;
+  const view = viewKey({ pageSize, sort });
   const [requested, setRequested] = useState<LevelPage[]>([{ parent: ROOT_KEY, page: 1 }]);
 
   const levelQuery = useCallback(
-    ({ parent, page }: LevelPage) => ({
-      queryKey: queryKeys.treeLevel(name, parent, page, view),
-      queryFn: ({ signal }: { signal: AbortSignal }) => {
-        const params: ListParams = {
-          page,
-          limit: pageSize,
-          sort,
-          filters: parentField ? { [parentField]: parent } : undefined,
-          hasChildren: isTree,
-        };
-        return client.list(params, { silent, signal });
-      },
-      staleTime: 30_000,
-      // a new order keeps the rows shown until the level comes back in it
-      placeholderData: keepPreviousData,
-    }),
-    [client, name, parentField, isTree, pageSize, sort, view, silent],
+    (level: LevelPage) => levelRead(client, { pageSize, sort, silent }, level),
+    [client, pageSize, sort, silent],
   );
   const searching = search !== undefined && Object.keys(search).length > 0;
   // Only the pages that have arrived, which react-query hands back as the same array while none

@@ -5,19 +5,12 @@
 // Sorting orders each level (the server sorts within `parentId`).
 import { type ExpandedState, functionalUpdate, type Updater } from '@tanstack/react-table';
 import { startTransition, useDeferredValue, useMemo, useState } from 'react';
-import { MAX_LIMIT } from '../client/constants.ts';
 import type { Filters, ResourceClient, Row } from '../client/resourceClient.ts';
-import type { Resource } from '../schema/types.ts';
 import type { TreeRow } from './buildTree.ts';
-import { entriesOf, entryReuse, levelTree, nodeReuse, ROOT_KEY, searchTree } from './pickerTree.ts';
+import { ROOT_KEY, treePage } from './listReads.ts';
+import { entriesOf, entryReuse, levelTree, nodeReuse, searchTree } from './pickerTree.ts';
 import { type RowReuse, tableRows } from './treeTableRows.ts';
 import { useTreeReads } from './useTreeReads.ts';
-
-/**
- * Rows a level or a search is read in: the schema's page size (`list.pageSize`; the CMS's trees
- * say 500, so few "load more" clicks), at most the list's largest page.
- */
-export const treePage = (resource: Resource): number => Math.min(resource.list.pageSize, MAX_LIMIT);
 
 export interface TreeTable {
   data: TreeRow[];

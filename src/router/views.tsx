@@ -10,6 +10,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { lazyWithPreload, type PreloadableComponent } from 'react-lazy-with-preload';
 import { codeFiles, compileAhead } from '../app/compileAhead.ts';
+import { ResourceRoute } from './ResourceRoute.tsx';
 import type { AppRoute } from './types.ts';
 
 type ViewModule = { default: ComponentType };
@@ -80,7 +81,7 @@ export function preloadView(component: string): Promise<unknown> {
 /** 'resource/<name>' is the generated list page of that manifest resource; an unknown view shows the 404 page. */
 export function viewElement(route: AppRoute): ReactElement {
   if (route.component.startsWith(RESOURCE_PREFIX)) {
-    return <ResourceView name={route.component.slice(RESOURCE_PREFIX.length)} />;
+    return <ResourceRoute name={route.component.slice(RESOURCE_PREFIX.length)} View={ResourceView} />;
   }
   const View = lazyView(route.component) ?? NotFound;
   return <View />;

@@ -6,8 +6,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createResourceClient } from '../../../runtime/client/resourceClient.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
+import { treePage } from '../../../runtime/ui/listReads.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
-import { treePage } from '../../../runtime/ui/useTreeTable.ts';
 import { CATEGORIES, makeTree } from './categoryTree.ts';
 import { loadResources, Providers, realHttp, refusingHttp, resourceNamed } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
