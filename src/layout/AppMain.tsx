@@ -14,6 +14,7 @@ import {
 import { useLocation, useOutlet } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { useTabsStore } from '../stores/tabs.ts';
+import { ListFirstRead } from './ListFirstRead.tsx';
 import { forgetScroll, rememberScroll } from './scrollMemory.ts';
 import { viewName } from './tabView.ts';
 import { useRouteTrail } from './useRouteTrail.ts';
@@ -75,6 +76,8 @@ export function AppMain() {
 
   return (
     <main className="app-main">
+      {/* in the navigation's own render, before the page's, which may wait for its code */}
+      <ListFirstRead component={page?.component} />
       <Suspense fallback={<PageLoading />}>
         {views.map(([name, element, shown]) => (
           <Activity key={name} mode={shown ? 'visible' : 'hidden'}>

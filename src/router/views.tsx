@@ -10,7 +10,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { lazyWithPreload, type PreloadableComponent } from 'react-lazy-with-preload';
 import { codeFiles, compileAhead } from '../app/compileAhead.ts';
-import { ResourceRoute } from './ResourceRoute.tsx';
+import { listResourceName } from './listRoute.ts';
 import type { AppRoute } from './types.ts';
 
 type ViewModule = { default: ComponentType };
@@ -65,24 +65,21 @@ const ResourceView = lazyWithPreload(
 );
 const NotFound = lazyWithPreload(() => import('../views/error/404.tsx'));
 
-const RESOURCE_PREFIX = 'resource/';
-
 /** The build's name for a view's files, where it names them: the generated list page's. */
 export function viewCode(component: string): string | undefined {
-  return component.startsWith(RESOURCE_PREFIX) ? LIST_CODE : undefined;
+  return listResourceName(component) === undefined ? undefined : LIST_CODE;
 }
 
 /** Fetches a view's code before it is rendered, so that it renders without suspending. */
 export function preloadView(component: string): Promise<unknown> {
-  if (component.startsWith(RESOURCE_PREFIX)) return ResourceView.preload();
+  if (listResourceName(component) !== undefined) return ResourceView.preload();
   return (lazyView(component) ?? NotFound).preload();
 }
 
 /** 'resource/<name>' is the generated list page of that manifest resource; an unknown view shows the 404 page. */
 export function viewElement(route: AppRoute): ReactElement {
-  if (route.component.startsWith(RESOURCE_PREFIX)) {
-    return <ResourceRoute name={route.component.slice(RESOURCE_PREFIX.length)} View={ResourceView} />;
-  }
+  const resource = listResourceName(route.component);
+  if (resource !== undefined) return <ResourceView name={resource} />;
   const View = lazyView(route.component) ?? NotFound;
   return <View />;
 }

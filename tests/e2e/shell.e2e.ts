@@ -149,6 +149,33 @@ describe('the shell', () => {
     }
   });
 
+  it("asks for a list page's rows as the menu opens it, beside the page's code, and once", async () => {
+    // a context of its own, whose browser has not loaded the list page's code yet
+    const fresh = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    try {
+      const own = await fresh.newPage();
+      await own.goto(`${baseUrl}/#/login`);
+      await submitSignIn(own, 'admin', adminPassword);
+      await own.getByTestId('sidebar').waitFor();
+      await openFromMenu(own, '内容管理', '内容管理');
+      await own.locator('tbody tr.ant-table-row').first().waitFor();
+      const started = await own.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/api\/cms\/contents\?|\/assets\/list-app-[^/]+\.js$/.test(entry.name))
+          .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+      );
+      const reads = started.filter(({ name }) => name === '/api/cms/contents');
+      const code = started.find(({ name }) => name.startsWith('/assets/list-app-'));
+      expect(reads).toHaveLength(1);
+      expect(code).toBeDefined();
+      // asked for before the page's code, not once that code had drawn the page
+      expect(reads[0].start).toBeLessThan(code?.start ?? 0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('closes all but the affixed tab and goes to it', async () => {
     await tabs().filter({ hasText: '用户管理' }).click({ button: 'right' });
     await page.getByTestId('tags-view-contextmenu').getByRole('menuitem', { name: '关闭所有' }).click();

@@ -1,5 +1,5 @@
-// A list page's route asks for the page's first read as the navigation begins, beside the page's
-// code; the page, once its code is here, takes that read over rather than asking again.
+// The content area asks for a list page's first read as the navigation to it begins, beside the
+// page's code; the page, once its code is here, takes that read over rather than asking again.
 import { useIsFetching } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { type ComponentType, lazy, Suspense } from 'react';
@@ -8,15 +8,19 @@ import type { Resource } from '../../../runtime/schema/types.ts';
 import { treePage } from '../../../runtime/ui/listReads.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
 import { useResources } from '../../../runtime/ui/ResourcesContext.tsx';
-import { ResourceRoute } from '../../../src/router/ResourceRoute.tsx';
+import { ListFirstRead } from '../../../src/layout/ListFirstRead.tsx';
 import { ok, type Received, startServer, type TestServer } from '../../runtime/client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from '../../runtime/ui/harness.tsx';
 
 let server: TestServer;
 let resources: Resource[];
 
-const USERS = [{ id: 1, userName: 'ada', realName: '甲', roleIds: [], status: 0, createTime: '2026-03-01 08:30:05' }];
-const MENUS = [{ id: 1, parentId: 0, menuName: '系统管理', menuType: 'M', orderNum: 1, status: 0, hasChildren: false }];
+const USERS = [
+  { id: 1, userName: 'ada', realName: '甲', roleIds: [], status: 0, createTime: '2026-03-01 08:30:05' },
+];
+const MENUS = [
+  { id: 1, parentId: 0, menuName: '系统管理', menuType: 'M', orderNum: 1, status: 0, hasChildren: false },
+];
 
 beforeAll(async () => {
   server = await startServer((req) => {
@@ -30,9 +34,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const reads = (path: string) => server.received.filter((r: Received) => r.method === 'GET' && r.path === path);
+const reads = (path: string) =>
+  server.received.filter((r: Received) => r.method === 'GET' && r.path === path);
 
-/** The list page as the router shows it: its view's code held back until `release` is called. */
+/** The list page as the content area shows it: its view's code held back until `release` is called. */
 function openRoute(name: string, initialEntry: string) {
   let release: () => void = () => {};
   const code = new Promise<{ default: ComponentType<{ name: string }> }>((resolve) => {
@@ -41,8 +46,9 @@ function openRoute(name: string, initialEntry: string) {
   const View = lazy(() => code);
   render(
     <Providers http={testHttp(server)} resources={resources} initialEntry={initialEntry}>
+      <ListFirstRead component={`resource/${name}`} />
       <Suspense fallback={<p>loading the page's code</p>}>
-        <ResourceRoute name={name} View={View} />
+        <View name={name} />
       </Suspense>
       <Reading />
     </Providers>,
@@ -62,7 +68,7 @@ function Page({ name }: { name: string }) {
   return <ResourcePage resource={client.resource} client={client} can={() => true} />;
 }
 
-describe('a list page route', () => {
+describe("a list page's first read", () => {
   it("asks for the page's rows, as its URL says, before the page's code is here, and only once", async () => {
     server.received.length = 0;
     const release = openRoute('users', '/?page=2&sort=userName&f.userName=ada');
