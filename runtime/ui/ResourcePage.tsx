@@ -86,7 +86,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   const tree = isTreeList(resource);
 
   const params = useMemo(() => listParams(list), [list]);
-  // the route asked for the first of these reads as the navigation began (listReads.ts)
+  // the app asked for the first of these reads as the navigation began (listReads.ts)
   const query = useQuery({ ...listRead(client, params), placeholderData: keepPreviousData, enabled: !tree });
   const treeTable = useTreeTable(client, { enabled: tree, sort: params.sort, filters: list.filters });
   const data: TreeRow[] = tree ? treeTable.data : (query.data?.rows ?? NO_ROWS);

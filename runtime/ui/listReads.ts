@@ -1,7 +1,7 @@
 // What a list page reads, as react-query options: a page of rows, or for a tree resource a level
-// a page at a time (useTreeReads.ts). The page's hooks read through these, and so does the route,
-// which asks for the page's first read as the navigation starts, beside the page's code, rather
-// than after that code has arrived and the page has drawn (src/router/ResourceRoute.tsx).
+// a page at a time (useTreeReads.ts). The page's hooks read through these, and so does the app's
+// content area, which asks for the page's first read as the navigation starts, beside the page's
+// code, rather than after that code has arrived and the page has drawn (src/layout/ListFirstRead.tsx).
 import { keepPreviousData, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { MAX_LIMIT } from '../client/constants.ts';
 import type { ListResult } from '../client/envelope.ts';

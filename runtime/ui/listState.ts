@@ -1,8 +1,8 @@
 // What a list page shows, read from the search part of its hash route: its page, size, sort and
 // filters, so a refreshed tab, a shared link or the browser's Back button shows the same rows
 // again. Filters are prefixed `f.` so they never collide with the paging parameters. Apart from
-// React: the route reads it too, to ask for the page's first rows beside the page's code
-// (listReads.ts).
+// the page: the app's content area reads it too, to ask for the page's first rows beside the
+// page's code (listReads.ts).
 import type { SortingState } from '@tanstack/react-table';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../client/constants.ts';
 import type { Filters, FilterValue } from '../client/resourceClient.ts';
