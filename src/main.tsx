@@ -19,8 +19,10 @@ async function start(): Promise<void> {
   connectHttp();
   // A reload with a session asks for the profile and the route table before React's first render
   // rather than in the route guard's effect after it: the page they open is drawn that much sooner.
-  const { pathname } = router.state.location;
-  const resuming = useSessionStore.getState().token && pathname !== LOGIN_PATH && resumeSession(pathname);
+  const { pathname, search } = router.state.location;
+  // the query too: a list page's first read is asked for as its URL says (router/preload.ts)
+  const resuming =
+    useSessionStore.getState().token && pathname !== LOGIN_PATH && resumeSession(`${pathname}${search}`);
   if (resuming) {
     await afterNextFrame();
     await preloadSignedInPage(pathname, 'frame by frame');

@@ -8,11 +8,11 @@ import { PageLoading } from '../components/PageLoading.tsx';
 import { resumeSignedInPage } from './preload.ts';
 
 export function SessionRestore() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page the reload asked for
   useEffect(() => {
-    resumeSignedInPage(pathname);
+    resumeSignedInPage(`${pathname}${search}`);
   }, []);
   return <PageLoading fullscreen />;
 }

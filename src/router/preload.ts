@@ -4,6 +4,7 @@
 // first, and React then holds the page back for up to 300 ms after it (docs/benchmarks.md).
 
 import { dashboardQuery } from '../api/dashboard.ts';
+import { http } from '../api/http.ts';
 import { afterNextFrame, frameByFrame } from '../app/afterNextFrame.ts';
 import { codeFiles, compileAhead } from '../app/compileAhead.ts';
 import { manifestQuery, prefetchManifest } from '../app/manifest.ts';
@@ -15,6 +16,7 @@ import { restoreSession } from '../session/restoreSession.ts';
 import { useLanguageStore } from '../stores/language.ts';
 import { usePermissionStore } from '../stores/permission.ts';
 import { useSessionStore } from '../stores/session.ts';
+import { listResourceName } from './listRoute.ts';
 import { findRouteTrail } from './trail.ts';
 import type { AppRoute } from './types.ts';
 import { preloadView, SHELL_CODE, ShellLayout, viewCode } from './views.tsx';
@@ -111,6 +113,25 @@ export async function prepareSignedInPage(
   const page = trail.at(-1);
   const inShell = trail[0]?.component === 'Layout';
   const chinese = useLanguageStore.getState().lang === 'zh';
+  // A list page's first read once the shell's code, which asks for it, and the manifest are here:
+  // beside the page's code, which comes after the shell's (src/layout/ListFirstRead.tsx).
+  // Imported only then, so as not to link the shell's code at once, out of its pace; the page's
+  // query takes the answer over, and nothing waits for it.
+  const firstRead = (shell: Promise<unknown>) => {
+    if (page && listResourceName(page.component) !== undefined) {
+      void Promise.all([
+        shell.then(() => import('../layout/ListFirstRead.tsx')),
+        queryClient.ensureQueryData(manifestQuery),
+      ])
+        .then(([{ firstReadOf }, { resources }]) => {
+          const read = firstReadOf(http, resources, page.component, searchOf(target));
+          if (read) void queryClient.prefetchQuery(read);
+        })
+        // the page reads its rows itself, and a manifest that fails is the gate's to show
+        .catch(() => undefined);
+    }
+    return shell;
+  };
   // each asked for again: what preloadSignedInPage has asked for already is at hand
   // `files`: the code's files where the build names them, which a reload compiles a frame ahead
   const parts: Array<{ code?: string; files?: string[]; ask: () => unknown }> = [
@@ -118,7 +139,7 @@ export async function prepareSignedInPage(
     {
       code: inShell ? 'shell' : undefined,
       files: filesOf(),
-      ask: () => inShell && askCode('shell', () => ShellLayout.preload()),
+      ask: () => inShell && firstRead(askCode('shell', () => ShellLayout.preload())),
     },
     {
       code: page?.component,
@@ -156,6 +177,12 @@ export async function prepareSignedInPage(
   await Promise.all(arriving);
 }
 
+/** The query part of a target ('/sys/users?page=2' → '?page=2'). */
+function searchOf(target: string): string {
+  const query = target.indexOf('?');
+  return query < 0 ? '' : target.slice(query).split('#', 1)[0];
+}
+
 /** Runs the steps in the one task, or a task each with a frame between them. */
 function inPace(steps: ReadonlyArray<() => unknown>, pace: Pace): Promise<void> {
   if (pace === 'frame by frame') return frameByFrame(steps);
@@ -166,19 +193,20 @@ function inPace(steps: ReadonlyArray<() => unknown>, pace: Pace): Promise<void> 
 let resuming: Promise<void> | undefined;
 
 /**
- * A reload with a session: the profile and the route table. Called before React's first render
- * (main.tsx) and again by the route guard, which then finds it under way. A failure ends the
- * session: the guard sends the user to sign in. Gives the resume it started, or undefined when one
- * is under way or there is no session to resume.
+ * A reload with a session: the profile and the route table, then what the page at `target` (a
+ * path, perhaps with a query) needs. Called before React's first render (main.tsx) and again by
+ * the route guard, which then finds it under way. A failure ends the session: the guard sends the
+ * user to sign in. Gives the resume it started, or undefined when one is under way or there is no
+ * session to resume.
  */
-export function resumeSession(pathname: string): Promise<void> | undefined {
+export function resumeSession(target: string): Promise<void> | undefined {
   // a resume that failed before the guard's first render has already ended the session: the
   // guard's call then finds no token and asks nothing (no profile of user '' to be refused)
   if (resuming || !useSessionStore.getState().token) return undefined;
   // the table is drawn a transition after it arrives (shownTable.ts): a guard still drawn under
   // the old one finds the session already resumed
   if (usePermissionStore.getState().generated) return undefined;
-  resuming = restoreSession((routes) => prepareSignedInPage(routes, pathname, 'frame by frame'))
+  resuming = restoreSession((routes) => prepareSignedInPage(routes, target, 'frame by frame'))
     .catch(() => useSessionStore.getState().resetToken())
     .finally(() => {
       resuming = undefined;
@@ -187,11 +215,12 @@ export function resumeSession(pathname: string): Promise<void> | undefined {
 }
 
 /**
- * The resume and, when it starts one, what the page at `pathname` needs beside it: the calls
- * first, as a browser opens six connections to a host and the code fetches would fill them.
+ * The resume and, when it starts one, what the page at `target` (a path, perhaps with a query)
+ * needs beside it: the calls first, as a browser opens six connections to a host and the code
+ * fetches would fill them.
  */
-export function resumeSignedInPage(pathname: string): Promise<void> | undefined {
-  const started = resumeSession(pathname);
-  if (started) void preloadSignedInPage(pathname, 'frame by frame');
+export function resumeSignedInPage(target: string): Promise<void> | undefined {
+  const started = resumeSession(target);
+  if (started) void preloadSignedInPage(target.split(/[?#]/, 1)[0], 'frame by frame');
   return started;
 }

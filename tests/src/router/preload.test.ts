@@ -205,5 +205,17 @@ describe('resumeSignedInPage', () => {
       expect(usePermissionStore.getState().generated).toBe(true);
       expect(api.count('GET', API_PATHS.manifest)).toBe(1);
     });
+
+    it("asks for a list page's rows as its URL says once the shell's code is here, before the page draws", async () => {
+      await createRole(api.server, 'resume_rows_role', ['sys:users:list']);
+      const { password } = await api.user('resume_rows', ['resume_rows_role']);
+      await useSessionStore.getState().login({ userName: 'resume_rows', password });
+      api.received.length = 0;
+      // nothing is drawn here: the read can only be the resume's
+      await resumeSignedInPage('/sys/users?page=2&sort=userName');
+      await waitFor(() => expect(api.count('GET', '/api/sys/users')).toBe(1));
+      const read = api.received.find((r) => r.method === 'GET' && r.path === '/api/sys/users');
+      expect(Object.fromEntries(read?.query ?? [])).toMatchObject({ page: '2', sort: 'userName' });
+    });
   });
 });
