@@ -42,11 +42,11 @@ export interface ListRead {
   placeholderData?: typeof keepPreviousData;
 }
 
-/** A page of a flat list. */
-export function listRead(client: ResourceClient, params: ListParams): ListRead {
+/** A page of a flat list; `silent`: its failure is not toasted. */
+export function listRead(client: ResourceClient, params: ListParams, silent = false): ListRead {
   return {
     queryKey: queryKeys.list(client.resource.name, params),
-    queryFn: ({ signal }) => client.list(params, { signal }),
+    queryFn: ({ signal }) => client.list(params, { silent, signal }),
     refetchOnMount: readAgainOnMount,
   };
 }
@@ -96,17 +96,18 @@ export function listParams(state: ListState): ListParams {
 export const isTreeList = (resource: Resource): boolean => Boolean(resource.list.tree && resource.treeParent);
 
 /**
- * What the list page in `state` reads first: its page of rows, or a tree's top level. A tree
- * searched (filters on) reads its matches page by page as the page asks (useTreeReads.ts): none
- * is read ahead.
+ * What the list page in `state` reads first, asked for ahead of the page: its page of rows, or a
+ * tree's top level. A tree searched (filters on) reads its matches page by page as the page asks
+ * (useTreeReads.ts): none is read ahead. Silent: a read that fails leaves no rows, so the page
+ * reads again as it mounts and says why, once (a URL asking for 9,999 rows, say).
  */
 export function firstListRead(client: ResourceClient, state: ListState): ListRead | undefined {
   const { resource } = client;
-  if (!isTreeList(resource)) return listRead(client, listParams(state));
+  if (!isTreeList(resource)) return listRead(client, listParams(state), true);
   if (Object.keys(state.filters).length > 0) return undefined;
   return levelRead(
     client,
-    { pageSize: treePage(resource), sort: sortParam(state.sorting) },
+    { pageSize: treePage(resource), sort: sortParam(state.sorting), silent: true },
     { parent: ROOT_KEY, page: 1 },
   );
 }

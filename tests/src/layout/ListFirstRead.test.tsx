@@ -9,7 +9,7 @@ import { treePage } from '../../../runtime/ui/listReads.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
 import { useResources } from '../../../runtime/ui/ResourcesContext.tsx';
 import { ListFirstRead } from '../../../src/layout/ListFirstRead.tsx';
-import { ok, type Received, startServer, type TestServer } from '../../runtime/client/testServer.ts';
+import { failure, ok, type Received, startServer, type TestServer } from '../../runtime/client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from '../../runtime/ui/harness.tsx';
 
 let server: TestServer;
@@ -24,6 +24,9 @@ const MENUS = [
 
 beforeAll(async () => {
   server = await startServer((req) => {
+    // a page larger than the list's largest is refused, as the server refuses it
+    if (req.path === '/api/sys/users' && req.query.get('limit') === '9999')
+      return failure(400, 'invalid list parameters');
     if (req.path === '/api/sys/users') return ok({ rows: USERS, total: 1 });
     if (req.path === '/api/sys/menus') return ok({ rows: MENUS, total: 1 });
     return ok({ rows: [], total: 0 });
@@ -38,14 +41,14 @@ const reads = (path: string) =>
   server.received.filter((r: Received) => r.method === 'GET' && r.path === path);
 
 /** The list page as the content area shows it: its view's code held back until `release` is called. */
-function openRoute(name: string, initialEntry: string) {
+function openRoute(name: string, initialEntry: string, toasts: string[] = []) {
   let release: () => void = () => {};
   const code = new Promise<{ default: ComponentType<{ name: string }> }>((resolve) => {
     release = () => resolve({ default: Page });
   });
   const View = lazy(() => code);
   render(
-    <Providers http={testHttp(server)} resources={resources} initialEntry={initialEntry}>
+    <Providers http={testHttp(server, toasts)} resources={resources} initialEntry={initialEntry}>
       <ListFirstRead component={`resource/${name}`} />
       <Suspense fallback={<p>loading the page's code</p>}>
         <View name={name} />
@@ -101,6 +104,19 @@ describe("a list page's first read", () => {
     release();
     expect(await screen.findByText('系统管理')).toBeTruthy();
     expect(reads('/api/sys/menus')).toHaveLength(1);
+  });
+
+  it('leaves a refused read to the page, which says why once', async () => {
+    server.received.length = 0;
+    const toasts: string[] = [];
+    const release = openRoute('users', '/?limit=9999', toasts);
+    await waitFor(() => expect(reads('/api/sys/users')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('reading').textContent).toBe('0'));
+    expect(toasts).toEqual([]);
+    release();
+    // no rows came: the page reads again and reports the refusal
+    await waitFor(() => expect(toasts).toEqual(['invalid list parameters']));
+    expect(reads('/api/sys/users')).toHaveLength(2);
   });
 
   it('reads nothing ahead for a searched tree, whose matches the page reads itself', async () => {
