@@ -53,6 +53,7 @@ const zh: Catalogue = {
   page: () => '页码必须是不小于 1 的整数',
   limit: (p) => `每页条数必须是 1 到 ${p.limit} 之间的整数`,
   sort: (p) => `不能按 ${p.title} 排序；可排序：${p.ids}`,
+  flag: () => '只能是 true 或 false',
 };
 
 const en: Catalogue = {
@@ -87,6 +88,7 @@ const en: Catalogue = {
   page: () => 'must be a whole number of at least 1',
   limit: (p) => `must be a whole number from 1 to ${p.limit}`,
   sort: (p) => `cannot sort by ${p.title}; sortable: ${p.ids}`,
+  flag: () => 'must be true or false',
 };
 
 const CATALOGUES: Record<Lang, Catalogue> = { zh, en };

@@ -14,7 +14,7 @@ import {
 import type { Lang } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import type { Db } from '../db/tables.ts';
-import { badRequest } from '../http/errors.ts';
+import { badListParameters } from '../http/errors.ts';
 import { toInt4 } from '../resources/coerce.ts';
 import { downloadUrl, type FileRecord } from './fileStore.ts';
 import { PUBLIC_IMAGE_TYPES } from './fileTypes.ts';
@@ -57,7 +57,7 @@ export function readMediaQuery(query: Record<string, unknown>, lang: Lang): Medi
   const kind = single('kind');
   if (kind !== undefined && kind !== '' && kind !== 'image' && kind !== 'file')
     errors.kind = lang === 'zh' ? 'kind 只能是 image 或 file' : 'kind must be image or file';
-  if (Object.keys(errors).length > 0) throw badRequest(errors, 'invalid list parameters');
+  if (Object.keys(errors).length > 0) throw badListParameters(errors);
   return {
     page,
     limit,

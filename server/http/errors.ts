@@ -4,6 +4,7 @@
 import type { I18n, Lang, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import {
+  listParametersMessage,
   lockedMessage,
   missingPermissionMessage,
   missingRowsMessage,
@@ -56,6 +57,11 @@ export function badRequest(
   message: Localized = SERVER_MESSAGES.validationFailed,
 ): ApiError {
   return new ApiError(400, message, { errors });
+}
+
+/** A list's query string refused: a 400 naming every parameter at fault in its message too. */
+export function badListParameters(errors: Record<string, Localized>): ApiError {
+  return badRequest(errors, listParametersMessage(errors));
 }
 
 export function unauthorized(message: Localized = SERVER_MESSAGES.tokenFailed): ApiError {

@@ -89,6 +89,19 @@ export function lockedMessage(minutes: number): I18n {
   };
 }
 
+/**
+ * A list's query string refused: each parameter named with what it should be, so a page that
+ * shows only the message (a list's toast) still says which one to fix. A parameter's own message
+ * may already be in one language (the request's); the answer is given in that one.
+ */
+export function listParametersMessage(errors: Record<string, string | I18n>): I18n {
+  const each = (lang: keyof I18n, join: string) =>
+    Object.entries(errors)
+      .map(([name, text]) => `${name}: ${typeof text === 'string' ? text : text[lang]}`)
+      .join(join);
+  return { zh: `列表参数有误：${each('zh', '；')}`, en: `invalid list parameters: ${each('en', '; ')}` };
+}
+
 type Named = { name: string; singular: I18n };
 
 /** A row that does not exist: by what one row is called in Chinese, by the resource in English. */

@@ -7,7 +7,7 @@ import { safeUrlValue } from '../../runtime/schema/safeUrl.ts';
 import type { Field, Manifest, PublicView, Resource } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
 import { HOLDS_FILE_URLS } from '../files/fileReferences.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badListParameters, notFound } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
 import { asRecord } from '../http/params.ts';
 import { parseId } from '../resources/coerce.ts';
@@ -129,10 +129,7 @@ export class PublicViews {
     } else if (subtree && refinement.required && !clauses.some((c) => c.field.name === subtree)) {
       const lang = requestLang(request);
       const title = fieldByName(resource, subtree)?.title[lang] ?? subtree;
-      throw badRequest(
-        { [subtree]: validationMessage(lang, 'required', { title }) },
-        'invalid list parameters',
-      );
+      throw badListParameters({ [subtree]: validationMessage(lang, 'required', { title }) });
     }
     const treeParent = view.shape === 'tree' ? resource.treeParent : undefined;
     return {
@@ -187,12 +184,9 @@ export class PublicViews {
     const rawLimit =
       params.limit === undefined || params.limit === '' ? GROUP_DEFAULT_LIMIT : Number(params.limit);
     if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > GROUP_MAX_LIMIT)
-      throw badRequest(
-        {
-          limit: validationMessage(requestLang(request), 'limit', { title: 'limit', limit: GROUP_MAX_LIMIT }),
-        },
-        'invalid list parameters',
-      );
+      throw badListParameters({
+        limit: validationMessage(requestLang(request), 'limit', { title: 'limit', limit: GROUP_MAX_LIMIT }),
+      });
 
     const parent = fieldByName(tree, tree.treeParent!) as Field;
     const exposure = tree.public;

@@ -15,7 +15,7 @@ import type {
   SortSpec,
 } from '../../runtime/schema/types.ts';
 import { validationMessage } from '../../runtime/schema/validationMessages.ts';
-import { badRequest } from '../http/errors.ts';
+import { badListParameters } from '../http/errors.ts';
 import { coerceField, toInt4 } from './coerce.ts';
 import { fieldByName, readableFields } from './fields.ts';
 
@@ -194,16 +194,21 @@ export function parseQuery(resource: Resource, params: Record<string, unknown>, 
   }
   if (sort.length === 0) sort = [{ field: 'id', desc: true }];
 
-  if (Object.keys(errors).length > 0) throw badRequest(errors, 'invalid list parameters');
+  if (Object.keys(errors).length > 0) throw badListParameters(errors);
   return { page: paging ? page : 1, limit: paging ? limit : LIST_MAX_LIMIT, sort, filters, ids };
 }
 
 /** `true` or `false` (or absent: false); anything else lands in `errors`. */
-function readFlag(params: Record<string, unknown>, name: string, errors: Record<string, string>): boolean {
+function readFlag(
+  params: Record<string, unknown>,
+  name: string,
+  errors: Record<string, string>,
+  lang: Lang,
+): boolean {
   const raw = first(params[name]);
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
-  errors[name] = 'must be true or false';
+  errors[name] = validationMessage(lang, 'flag', { title: name });
   return false;
 }
 
@@ -253,18 +258,19 @@ export function parseListQuery(
     ? {
         ...parsed,
         tree: {
-          hasChildren: readFlag(params, 'hasChildren', errors),
-          ancestors: readFlag(params, 'ancestors', errors),
+          hasChildren: readFlag(params, 'hasChildren', errors, lang),
+          ancestors: readFlag(params, 'ancestors', errors, lang),
         },
       }
     : parsed;
   // a resource with a publish window lists its scheduled rows with `scheduled=true`
   const scheduled = first(params.scheduled);
   if (at && scheduled !== undefined && scheduled !== '') {
-    if (scheduled !== 'true' && scheduled !== 'false') errors.scheduled = 'must be true or false';
+    if (scheduled !== 'true' && scheduled !== 'false')
+      errors.scheduled = validationMessage(lang, 'flag', { title: 'scheduled' });
     else query.filters = [...query.filters, { field: at, op: 'scheduled', value: scheduled === 'true' }];
   }
-  if (Object.keys(errors).length > 0) throw badRequest(errors, 'invalid list parameters');
+  if (Object.keys(errors).length > 0) throw badListParameters(errors);
   return query;
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeFormula } from '../../runtime/client/spreadsheetText.ts';
+import { LIST_MAX_LIMIT } from '../../runtime/contract.ts';
 import { localDate } from '../../server/resources/actionValues.ts';
 import {
   ADMIN_PASSWORD,
@@ -173,10 +174,22 @@ describe.each(backends)('generic resources on $name', (backend) => {
     expect(unknown.status).toBe(400);
     // in the request's language, Chinese unless it asks for English, as write errors are
     expect(unknown.body.data.errors).toEqual({ colour: '未知的参数' });
+    // a list's page shows only the message (a toast), so the message names each parameter too
+    expect(unknown.body.meta.message).toBe('列表参数有误：colour: 未知的参数');
     const sort = await call(server.app, 'GET', notes, { token: admin, query: { sort: 'body' } });
     expect(Object.keys(sort.body.data.errors)).toEqual(['sort']);
     const limit = await call(server.app, 'GET', notes, { token: admin, query: { limit: '501' } });
     expect(Object.keys(limit.body.data.errors)).toEqual(['limit']);
+    const both = await call(server.app, 'GET', notes, {
+      token: admin,
+      query: { limit: '501', sort: 'nope' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(both.body.data.errors.limit).toBe(`must be a whole number from 1 to ${LIST_MAX_LIMIT}`);
+    expect(both.body.data.errors.sort).toMatch(/^cannot sort by nope; sortable: id, /);
+    expect(both.body.meta.message).toBe(
+      `invalid list parameters: limit: ${both.body.data.errors.limit}; sort: ${both.body.data.errors.sort}`,
+    );
     const value = await call(server.app, 'GET', notes, { token: admin, query: { ratingFrom: 'lots' } });
     expect(Object.keys(value.body.data.errors)).toEqual(['ratingFrom']);
   });

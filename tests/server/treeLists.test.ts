@@ -98,7 +98,9 @@ describe.each(backends)('tree lists on $name', (backend) => {
   it('refuses bad flags, and the flags on a resource that is no tree', async () => {
     const bad = await call(server.app, 'GET', CATEGORIES, { token, query: { hasChildren: 'yes' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.errors).toHaveProperty('hasChildren');
+    // worded in the request's language (Chinese unless it asks for English), named in the message
+    expect(bad.body.data.errors).toEqual({ hasChildren: '只能是 true 或 false' });
+    expect(bad.body.meta.message).toBe('列表参数有误：hasChildren: 只能是 true 或 false');
     const flat = await call(server.app, 'GET', '/api/cms/contents', { token, query: { ancestors: 'true' } });
     expect(flat.status).toBe(400);
     expect(flat.body.data.errors).toHaveProperty('ancestors');
