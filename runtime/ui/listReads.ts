@@ -42,6 +42,21 @@ export interface ListRead {
   placeholderData?: typeof keepPreviousData;
 }
 
+/**
+ * `read`, telling `arrived` its rows as soon as they are here, before a view draws them: a list
+ * page's first read asks for what its rows point at (their references' labels) with them.
+ */
+export function readThen(read: ListRead, arrived: (rows: readonly Row[]) => void): ListRead {
+  return {
+    ...read,
+    queryFn: async (context) => {
+      const answer = await read.queryFn(context);
+      arrived(answer.rows);
+      return answer;
+    },
+  };
+}
+
 /** A page of a flat list; `silent`: its failure is not toasted. */
 export function listRead(client: ResourceClient, params: ListParams, silent = false): ListRead {
   return {

@@ -124,7 +124,7 @@ export async function prepareSignedInPage(
         queryClient.ensureQueryData(manifestQuery),
       ])
         .then(([{ firstReadOf }, { resources }]) => {
-          const read = firstReadOf(http, resources, page.component, searchOf(target));
+          const read = firstReadOf(http, resources, page.component, searchOf(target), queryClient);
           if (read) void queryClient.prefetchQuery(read);
         })
         // the page reads its rows itself, and a manifest that fails is the gate's to show

@@ -171,6 +171,17 @@ describe('the shell', () => {
       expect(code).toBeDefined();
       // asked for before the page's code, not once that code had drawn the page
       expect(reads[0].start).toBeLessThan(code?.start ?? 0);
+      // the rows' categories, asked for as the rows arrived, are the page's: asked for once
+      // every read the page makes as it mounts and draws has gone out and come back
+      await own.waitForLoadState('networkidle');
+      const labels = await own.evaluate(
+        () =>
+          performance.getEntriesByType('resource').filter((entry) => {
+            const url = new URL(entry.name);
+            return url.pathname === '/api/cms/contentCategorys' && url.searchParams.has('id');
+          }).length,
+      );
+      expect(labels).toBe(1);
     } finally {
       await fresh.close();
     }

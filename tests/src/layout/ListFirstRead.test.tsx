@@ -3,12 +3,13 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
 import { treePage } from '../../../runtime/ui/listReads.ts';
 import { ResourcePage } from '../../../runtime/ui/ResourcePage.tsx';
 import { useResources } from '../../../runtime/ui/ResourcesContext.tsx';
 import { ListFirstRead } from '../../../src/layout/ListFirstRead.tsx';
+import { usePermissionStore } from '../../../src/stores/permission.ts';
 import { failure, ok, type Received, startServer, type TestServer } from '../../runtime/client/testServer.ts';
 import { loadResources, Providers, resourceNamed, testHttp } from '../../runtime/ui/harness.tsx';
 
@@ -16,8 +17,9 @@ let server: TestServer;
 let resources: Resource[];
 
 const USERS = [
-  { id: 1, userName: 'ada', realName: '甲', roleIds: [], status: 0, createTime: '2026-03-01 08:30:05' },
+  { id: 1, userName: 'ada', realName: '甲', roleIds: [2], status: 0, createTime: '2026-03-01 08:30:05' },
 ];
+const ROLES = [{ id: 2, roleName: '编辑', roleKey: 'editor', roleSort: 2, status: 0 }];
 const MENUS = [
   { id: 1, parentId: 0, menuName: '系统管理', menuType: 'M', orderNum: 1, status: 0, hasChildren: false },
 ];
@@ -29,12 +31,16 @@ beforeAll(async () => {
       return failure(400, 'invalid list parameters');
     if (req.path === '/api/sys/users') return ok({ rows: USERS, total: 1 });
     if (req.path === '/api/sys/menus') return ok({ rows: MENUS, total: 1 });
+    if (req.path === '/api/sys/roles') return ok({ rows: ROLES, total: 1 });
     return ok({ rows: [], total: 0 });
   });
   resources = await loadResources();
 });
 afterAll(async () => {
   await server.close();
+});
+afterEach(() => {
+  usePermissionStore.getState().setPermissions([]);
 });
 
 const reads = (path: string) =>
@@ -104,6 +110,31 @@ describe("a list page's first read", () => {
     release();
     expect(await screen.findByText('系统管理')).toBeTruthy();
     expect(reads('/api/sys/menus')).toHaveLength(1);
+  });
+
+  it("asks for the labels of its rows' references as the rows arrive, which the page takes over", async () => {
+    usePermissionStore.getState().setPermissions(['*']);
+    server.received.length = 0;
+    const release = openRoute('users', '/');
+    // the rows' roles, while the page's code is still held back
+    await waitFor(() => expect(reads('/api/sys/roles')).toHaveLength(1));
+    expect(screen.getByText("loading the page's code")).toBeTruthy();
+    expect(reads('/api/sys/roles')[0].query.get('id')).toBe('2');
+    await waitFor(() => expect(screen.getByTestId('reading').textContent).toBe('0'));
+    release();
+    expect(await screen.findByText('编辑')).toBeTruthy();
+    expect(reads('/api/sys/roles')).toHaveLength(1);
+  });
+
+  it('asks for no labels ahead from a resource the user may not list', async () => {
+    usePermissionStore.getState().setPermissions(['system:user:list']);
+    server.received.length = 0;
+    const release = openRoute('users', '/');
+    await waitFor(() => expect(reads('/api/sys/users')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('reading').textContent).toBe('0'));
+    expect(reads('/api/sys/roles')).toHaveLength(0);
+    release();
+    expect(await screen.findByText('ada')).toBeTruthy();
   });
 
   it('leaves a refused read to the page, which says why once', async () => {
