@@ -101,6 +101,8 @@ interface FrameEntry {
 declare global {
   interface Window {
     __frames: FrameEntry[];
+    /** when the document's first content was painted (page time), once it has been */
+    __firstPaint?: number;
     /** components rendered, and of them the table's body rows (antd hands those `data-row-key`) */
     __renders: { components: number; rows: number; commits: number };
   }
@@ -179,21 +181,31 @@ function observeFrames() {
       });
     }
   }).observe({ type, buffered: true });
+  // a frame before the document's first content paint has nothing on screen to stutter: on a
+  // reload the browser holds the previous page's picture until then
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') window.__firstPaint = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
 }
 
 /** The long frames that began at or after `since` (page time), waiting one frame for late entries. */
 async function framesSince(page: Page, since: number): Promise<Frames> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-  const frames = (await page.evaluate(() => window.__frames)).filter((f) => f.start >= since);
+  const { frames: all, firstPaint } = await page.evaluate(() => ({
+    frames: window.__frames,
+    firstPaint: window.__firstPaint,
+  }));
+  const frames = all.filter((f) => f.start >= since);
   return {
     long: frames.map((f) => f.duration),
     blocking: frames.filter((f) => f.duration > GOAL_MS && f.blocking > 0).length,
-    parts: frames.filter((f) => f.duration > GOAL_MS).map(frameParts),
+    parts: frames.filter((f) => f.duration > GOAL_MS).map((f) => frameParts(f, firstPaint)),
   };
 }
 
 /** A long frame's make-up: its tasks, rendering, style and layout; its scripts over 5 ms. */
-function frameParts(frame: FrameEntry): string {
+function frameParts(frame: FrameEntry, firstPaint: number | undefined): string {
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const scripts = frame.scripts
     .filter((script) => script.duration >= 5)
@@ -203,9 +215,17 @@ function frameParts(frame: FrameEntry): string {
         (script.forced >= 1 ? `, forced layout ${ms(script.forced)}` : ''),
     );
   return (
-    `${ms(frame.duration)} (blocking ${ms(frame.blocking)}): tasks ${ms(frame.work)}, rendering ${ms(frame.render)}, style and layout ${ms(frame.styleAndLayout)}` +
+    `${ms(frame.duration)} (blocking ${ms(frame.blocking)}; ${paintedYet(frame, firstPaint)}): tasks ${ms(frame.work)}, rendering ${ms(frame.render)}, style and layout ${ms(frame.styleAndLayout)}` +
     (scripts.length ? `; ${scripts.join('; ')}` : '')
   );
+}
+
+/** Where a frame fell against the document's first content paint. */
+function paintedYet(frame: FrameEntry, firstPaint: number | undefined): string {
+  const start = Math.round(frame.start);
+  if (firstPaint === undefined || frame.start < firstPaint)
+    return `at ${start} ms, before the first content paint${firstPaint === undefined ? '' : ` at ${Math.round(firstPaint)} ms`}`;
+  return `at ${start} ms, ${Math.round(frame.start - firstPaint)} ms after the first content paint`;
 }
 
 interface SamplingNode {
