@@ -179,7 +179,14 @@ describe.each(backends)('files on $name', (backend) => {
       token: admin,
       query: { fileName: 'a.png', delete: 'yes', extra: '1' },
     });
-    expect(Object.keys(unknown.body.data.errors).sort()).toEqual(['delete', 'extra']);
+    // worded in the request's language: Chinese unless it asks for English
+    expect(unknown.body.data.errors).toEqual({ delete: '只能是 true 或 false', extra: '未知参数' });
+    const english = await call(server.app, 'GET', '/common/download', {
+      token: admin,
+      query: { fileName: '../a.png' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body.data.errors).toEqual({ fileName: 'not the name of a stored file' });
     for (const url of [
       '/uploads/../secret.txt',
       '/uploads/%2e%2e/secret.txt',
