@@ -180,7 +180,7 @@ describe.each(backends)('files on $name', (backend) => {
       query: { fileName: 'a.png', delete: 'yes', extra: '1' },
     });
     // worded in the request's language: Chinese unless it asks for English
-    expect(unknown.body.data.errors).toEqual({ delete: '只能是 true 或 false', extra: '未知参数' });
+    expect(unknown.body.data.errors).toEqual({ delete: '只能是 true 或 false', extra: '未知的参数' });
     const english = await call(server.app, 'GET', '/common/download', {
       token: admin,
       query: { fileName: '../a.png' },
