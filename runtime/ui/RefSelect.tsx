@@ -1,7 +1,8 @@
 // A searchable picker over the rows of the resource a ref field names, of any size (see
 // useRefSearch). The form widget and the filter bar both use it, so a role is chosen the same
-// way wherever it is chosen.
-import { Select } from 'antd';
+// way wherever it is chosen. Its choices are read when it is first opened; until the first page
+// is here its list shows a spinner, not "no data".
+import { Empty, Select, Spin } from 'antd';
 import { useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
@@ -34,7 +35,8 @@ export function RefSelect({
   'aria-label': ariaLabel,
 }: RefSelectProps) {
   const [search, setSearch] = useState('');
-  const { options, loading, loadMore, serverSearch } = useRefSearch(field, search, value);
+  const [opened, setOpened] = useState(false);
+  const { options, loading, loadMore, serverSearch } = useRefSearch(field, search, value, opened);
   return (
     <Select<Id | Id[]>
       id={id}
@@ -44,6 +46,16 @@ export function RefSelect({
       value={value ?? undefined}
       onChange={(next) => onChange(next ?? undefined)}
       onBlur={onBlur}
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+      }}
+      notFoundContent={
+        loading ? (
+          <Spin size="small" style={{ display: 'block' }} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )
+      }
       disabled={disabled}
       placeholder={placeholder}
       loading={loading}

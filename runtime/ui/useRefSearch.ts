@@ -1,6 +1,9 @@
 // The choices of a ref picker over a resource of any size: the server searches the label as the
 // user types (debounced), a page of rows at a time, more as the list scrolls; and the labels of
 // the values already chosen come by id, so a picker shows its value without loading the table.
+// The pages are read once the picker is first opened, as a tree picker's levels are
+// (useTreePicker.ts): a filter bar or a form with several pickers asks for no list of choices
+// nobody looks at, each time the page is shown.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDebounce } from 'use-debounce';
@@ -34,7 +37,12 @@ export interface RefSearch {
   serverSearch: boolean;
 }
 
-export function useRefSearch(field: Field, search: string, value: Id | Id[] | null | undefined): RefSearch {
+export function useRefSearch(
+  field: Field,
+  search: string,
+  value: Id | Id[] | null | undefined,
+  opened: boolean,
+): RefSearch {
   const client: ResourceClient = useRefClient(field.ref!);
   const serverSearch = canSearchLabel(client, field.refLabel);
   const [term] = useDebounce(serverSearch ? search.trim() : '', SEARCH_DEBOUNCE_MS);
@@ -53,6 +61,7 @@ export function useRefSearch(field: Field, search: string, value: Id | Id[] | nu
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
       all.length * PICKER_PAGE < (last.total ?? 0) ? all.length + 1 : undefined,
+    enabled: opened,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,6 +1,6 @@
 // The ref picker over a resource far larger than one page, against a real local HTTP server: it
-// names its value without loading the table, asks the server once per pause in typing, and
-// reads the next page of matches as its list scrolls.
+// names its value without loading the table, reads its choices only once it is opened, asks the
+// server once per pause in typing, and reads the next page of matches as its list scrolls.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
@@ -58,6 +58,19 @@ describe('RefSelect over a large resource', () => {
     expect(byId.map((r) => r.query.get('id'))).toEqual(['99999']);
     // the options come a page at a time, never the whole table
     expect(officeLists().every((r) => r.query.get('id') || Number(r.query.get('limit')) <= 50)).toBe(true);
+  });
+
+  it('reads no choices until it is opened, then the first page', async () => {
+    const { container } = renderPicker(99_999);
+    await waitFor(() =>
+      expect(container.querySelector('.ant-select-content')?.textContent).toBe('科室99999'),
+    );
+    // the value is named, and no page of choices was asked for
+    expect(officeLists().map((r) => r.query.get('id') ?? `page ${r.query.get('page')}`)).toEqual(['99999']);
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    await screen.findByText('科室1');
+    const pages = officeLists().filter((r) => !r.query.get('id'));
+    expect(pages.map((r) => `${r.query.get('page')}/${r.query.get('limit')}`)).toEqual(['1/50']);
   });
 
   it('asks the server once for what was typed, and shows its matches', async () => {
