@@ -1,10 +1,11 @@
 // The labels of the references a page shows, read for exactly the ids on the page
-// (refLabelReads.ts): id → label for each ref column.
+// (refLabelReads.ts): id → label for each ref column. The batches the page last read are handed
+// back, so rows added to those shown (a tree level's "load more") read only their new ids.
 import { useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Row } from '../client/resourceClient.ts';
 import { useResources } from './ResourcesContext.tsx';
-import { type RefColumn, refLabelReads } from './refLabelReads.ts';
+import { type RefColumn, type RefLabelRead, refLabelReads } from './refLabelReads.ts';
 
 export type { RefColumn } from './refLabelReads.ts';
 
@@ -15,7 +16,13 @@ export function useRefLabels(
   can: (code: string) => boolean,
 ): Record<string, ReadonlyMap<string, string>> {
   const { clientFor } = useResources();
-  const reads = useMemo(() => refLabelReads(columns, rows, clientFor, can), [columns, rows, clientFor, can]);
+  // Kept from render to render rather than in state: a render React discards may leave its batches
+  // here, and they are batches of real ids all the same, reused or dropped as any others.
+  const kept = useRef<RefLabelRead[]>([]);
+  const reads = useMemo(() => {
+    kept.current = refLabelReads(columns, rows, clientFor, can, kept.current);
+    return kept.current;
+  }, [columns, rows, clientFor, can]);
   const results = useQueries({ queries: reads, combine: rowsOfEach });
   return useMemo(() => {
     const byResource = new Map<string, Row[]>();

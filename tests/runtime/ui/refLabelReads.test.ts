@@ -60,6 +60,52 @@ describe("a page's reference labels", () => {
     expect(reads.map((r) => r.queryKey[3].split(',').length)).toEqual([MAX_LIMIT, 1]);
   });
 
+  it('read on, keep the batches read before and ask only for the ids new to the page', () => {
+    const columns = listRefColumns(resourceNamed(resources, 'users'));
+    const level = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i, roleIds: [from + i] }));
+    const roles = (reads: ReturnType<typeof refLabelReads>) =>
+      reads.filter((r) => r.resource === 'roles').map((r) => `${r.ids[0]}–${r.ids.at(-1)}`);
+    // a level of 500 rows, then 500 more through "load more", then 300 more
+    const first = refLabelReads(columns, level(1, 500), clientFor, anyone);
+    const more = refLabelReads(columns, level(1, 1000), clientFor, anyone, first);
+    const yetMore = refLabelReads(columns, level(1, 1300), clientFor, anyone, more);
+    expect(roles(first)).toEqual(['1–500']);
+    expect(roles(more)).toEqual(['1–500', '501–1000']);
+    expect(roles(yetMore)).toEqual(['1–500', '501–1000', '1001–1300']);
+    // the very reads kept, so react-query sees the keys it has read
+    expect(yetMore[0]).toBe(first[0]);
+    // cut afresh, the same ids fall into other batches, each a read again
+    expect(roles(refLabelReads(columns, level(250, 1300), clientFor, anyone))).toEqual([
+      '250–749',
+      '750–1249',
+      '1250–1300',
+    ]);
+    expect(roles(refLabelReads(columns, level(250, 1300), clientFor, anyone, yetMore))).toEqual([
+      '1–500',
+      '501–1000',
+      '1001–1300',
+    ]);
+  });
+
+  it('drop the batches none of whose ids are still shown', () => {
+    const columns = listRefColumns(resourceNamed(resources, 'users'));
+    const page1 = refLabelReads(columns, [{ id: 1, roleIds: [2, 3] }], clientFor, anyone);
+    const page2 = refLabelReads(columns, [{ id: 2, roleIds: [4] }], clientFor, anyone, page1);
+    expect(page2.map((r) => r.queryKey)).toEqual([['resource', 'roles', 'many', '4']]);
+    // a batch kept for one id still shown is read whole
+    const page3 = refLabelReads(columns, [{ id: 3, roleIds: [3, 5] }], clientFor, anyone, page1);
+    expect(page3.map((r) => r.queryKey)).toEqual([
+      ['resource', 'roles', 'many', '2,3'],
+      ['resource', 'roles', 'many', '5'],
+    ]);
+    // and none is kept from a resource the user may no longer list
+    const rolesList = permissionCode(resourceNamed(resources, 'roles'), 'list');
+    expect(
+      refLabelReads(columns, [{ id: 1, roleIds: [2, 3] }], clientFor, (code) => code !== rolesList, page1),
+    ).toEqual([]);
+  });
+
   it('are not read from a resource the user may not list', () => {
     const columns = listRefColumns(resourceNamed(resources, 'users'));
     const rolesList = permissionCode(resourceNamed(resources, 'roles'), 'list');
