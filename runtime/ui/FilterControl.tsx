@@ -75,6 +75,7 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
   if (field.type === 'tree-parent') {
     return (
       <RefTreeSelect
+        aria-label={title}
         field={field}
         lang={lang}
         multiple={multiple}
@@ -88,6 +89,7 @@ export function FilterControl({ filter, field, lang, value, onChange }: FilterCo
   if (field.type === 'ref') {
     return (
       <RefSelect
+        aria-label={title}
         field={field}
         multiple={multiple}
         placeholder={pick}

@@ -34,6 +34,8 @@ export interface RefTreeSelectProps {
   /** the row being edited: in a parent picker it cannot become its own parent or its descendants' child */
   selfId?: Id;
   style?: React.CSSProperties;
+  /** the picker's name for assistive technology, where no label element names it */
+  'aria-label'?: string;
 }
 
 const ROOT_ID = 0;
@@ -71,6 +73,7 @@ export function RefTreeSelect({
   id,
   selfId,
   style,
+  'aria-label': ariaLabel,
 }: RefTreeSelectProps) {
   const [opened, setOpened] = useState(false);
   const [open, setOpen] = useState(false);
@@ -275,6 +278,7 @@ export function RefTreeSelect({
     () => (
       <TreeSelect<Labeled | Labeled[]>
         id={id}
+        aria-label={ariaLabel}
         labelInValue
         value={multiple ? labeled : labeled[0]}
         onChange={onSelectChange}
@@ -295,6 +299,7 @@ export function RefTreeSelect({
     ),
     [
       id,
+      ariaLabel,
       multiple,
       labeled,
       onSelectChange,

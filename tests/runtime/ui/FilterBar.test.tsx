@@ -1,11 +1,14 @@
 // The filter bar as a list page mounts it: drawn right in its first commit, laid out for the window from its first
-// render, the URL's filters in its controls; Reset empties them whatever the page opened with.
+// render, the URL's filters in its controls; Reset empties them whatever the page opened with;
+// every control named for assistive technology, the pickers too, which read nothing until opened.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Filters } from '../../../runtime/client/resourceClient.ts';
 import { loadSchemaTexts } from '../../../runtime/schema/load.ts';
 import { FilterBar } from '../../../runtime/ui/FilterBar.tsx';
+import { ok, startServer, type TestServer } from '../client/testServer.ts';
+import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
 
 const EVENTS = `
 resource: events
@@ -102,5 +105,42 @@ describe('FilterBar', () => {
     // antd checks on a timer of its own, set as the store is first written, that a form holds
     // the store; a timer set after it runs after it, and the test's console check sees its warning
     await new Promise((resolve) => setTimeout(resolve));
+  });
+});
+
+describe('FilterBar of the contents', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(() => ok({ rows: [], total: 0 }));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('names each control by its filter, the pickers too, and reads no choices while none is opened', async () => {
+    const resources = await loadResources();
+    const contents = resourceNamed(resources, 'contents');
+    // what the page's client sends, recorded as it is sent rather than as the server gets it
+    const http = testHttp(server);
+    const sent: string[] = [];
+    http.interceptors.request.use((config) => {
+      sent.push(String(config.url));
+      return config;
+    });
+    render(
+      <Providers http={http} resources={resources}>
+        <FilterBar resource={contents} lang="zh" value={{}} onSearch={() => {}} />
+      </Providers>,
+    );
+    // the category and the source office are ref filters: the flat picker
+    expect(screen.getByRole('combobox', { name: '所属栏目' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: '来源科室' })).toBeTruthy();
+    // every picker of the bar has a name
+    const unnamed = screen.getAllByRole('combobox').filter((box) => !box.getAttribute('aria-label'));
+    expect(unnamed).toEqual([]);
+    // the reads a mount starts (react-query's, from the pickers' effects) pass the client's
+    // interceptors within the microtasks that follow
+    await act(async () => {});
+    expect(sent).toEqual([]);
   });
 });
