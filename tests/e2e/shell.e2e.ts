@@ -182,6 +182,19 @@ describe('the shell', () => {
           }).length,
       );
       expect(labels).toBe(1);
+      // the filter bar's pickers name nothing yet, and read no choices until one is opened
+      const choices = () =>
+        own.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter((url) => url.pathname === '/api/cms/sourceoffices' && !url.searchParams.has('id'))
+            .map((url) => url.search),
+        );
+      expect(await choices()).toEqual([]);
+      await own.getByRole('combobox', { name: '来源科室' }).click();
+      await own.locator('.ant-select-dropdown .ant-select-item-option').first().waitFor();
+      expect(await choices()).toEqual(['?page=1&limit=50']);
     } finally {
       await fresh.close();
     }
