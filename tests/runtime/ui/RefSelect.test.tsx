@@ -12,25 +12,28 @@ const TOTAL = 100_000;
 const office = (id: number) => ({ id, officeName: `科室${id}`, orderNum: id, status: 0 });
 
 let server: TestServer;
+
+/** The offices' endpoint: by id, a search, or a page of a table of TOTAL rows. */
+function reply(req: Received) {
+  if (req.path !== '/api/cms/sourceoffices') return ok(null);
+  const ids = req.query.get('id');
+  if (ids) return ok({ rows: ids.split(',').map(Number).map(office), total: ids.split(',').length });
+  const page = Number(req.query.get('page'));
+  const limit = Number(req.query.get('limit'));
+  const search = req.query.get('officeName');
+  if (search) return ok({ rows: [office(12), office(120)], total: 2 });
+  return ok({
+    rows: Array.from({ length: limit }, (_, i) => office((page - 1) * limit + i + 1)),
+    total: TOTAL,
+  });
+}
 let resources: Resource[];
 let field: Field;
 
 const officeLists = () => server.received.filter((r: Received) => r.path === '/api/cms/sourceoffices');
 
 beforeAll(async () => {
-  server = await startServer((req) => {
-    if (req.path !== '/api/cms/sourceoffices') return ok(null);
-    const ids = req.query.get('id');
-    if (ids) return ok({ rows: ids.split(',').map(Number).map(office), total: ids.split(',').length });
-    const page = Number(req.query.get('page'));
-    const limit = Number(req.query.get('limit'));
-    const search = req.query.get('officeName');
-    if (search) return ok({ rows: [office(12), office(120)], total: 2 });
-    return ok({
-      rows: Array.from({ length: limit }, (_, i) => office((page - 1) * limit + i + 1)),
-      total: TOTAL,
-    });
-  });
+  server = await startServer(reply);
   resources = await loadResources();
   field = resourceNamed(resources, 'contents').fields.find((f) => f.name === 'sourceOfficeId')!;
 });
@@ -71,6 +74,32 @@ describe('RefSelect over a large resource', () => {
     await screen.findByText('科室1');
     const pages = officeLists().filter((r) => !r.query.get('id'));
     expect(pages.map((r) => `${r.query.get('page')}/${r.query.get('limit')}`)).toEqual(['1/50']);
+  });
+
+  it('shows a spinner, not "no data", while its first page of choices is read', async () => {
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.handle(async (req) => {
+      if (req.path === '/api/cms/sourceoffices' && req.query.get('page') === '1') await held;
+      return reply(req);
+    });
+    try {
+      const { baseElement } = renderPicker(null);
+      fireEvent.mouseDown(screen.getByRole('combobox'));
+      // the read has reached the server, which holds its answer
+      await waitFor(() => expect(officeLists().some((r) => r.query.get('page') === '1')).toBe(true));
+      const dropdown = () => baseElement.querySelector('.ant-select-dropdown') as HTMLElement;
+      await waitFor(() => expect(dropdown()?.querySelector('.ant-spin')).not.toBeNull());
+      expect(dropdown().querySelector('.ant-empty')).toBeNull();
+      answer();
+      await screen.findByText('科室1');
+      expect(dropdown().querySelector('.ant-spin')).toBeNull();
+    } finally {
+      answer();
+      server.handle(reply);
+    }
   });
 
   it('asks the server once for what was typed, and shows its matches', async () => {
