@@ -2,7 +2,7 @@
 // useRefSearch). The form widget and the filter bar both use it, so a role is chosen the same
 // way wherever it is chosen. Its choices are read when it is first opened; until the first page
 // is here its list shows a spinner, not "no data".
-import { Empty, Select, Spin } from 'antd';
+import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import type { Id } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
@@ -49,13 +49,8 @@ export function RefSelect({
       onOpenChange={(open) => {
         if (open) setOpened(true);
       }}
-      notFoundContent={
-        loading ? (
-          <Spin size="small" style={{ display: 'block' }} />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-        )
-      }
+      // undefined: antd's own empty list, as the app's theme draws it
+      notFoundContent={loading ? <Spin size="small" style={{ display: 'block' }} /> : undefined}
       disabled={disabled}
       placeholder={placeholder}
       loading={loading}

@@ -182,7 +182,7 @@ describe('the shell', () => {
           }).length,
       );
       expect(labels).toBe(1);
-      // the filter bar's pickers name nothing yet, and read no choices until one is opened
+      // the filter bar's pickers, nothing chosen in them, read no choices until one is opened
       const choices = () =>
         own.evaluate(() =>
           performance
