@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { type ServerProcess, startServerProcess } from '../tests/e2e/serverProcess.ts';
 import { drawn } from './drawn.ts';
+import { lowerOwnPriority } from './lowPriority.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
 
@@ -190,6 +191,7 @@ async function main(): Promise<void> {
         process.chdir(here);
       }
     }
+    lowerOwnPriority();
     for (const server of servers)
       if ((await fetch(`${server.baseUrl}/`)).status !== 200)
         throw new Error('no built page: run `npm run build` first');

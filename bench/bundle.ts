@@ -25,6 +25,7 @@ import { build } from 'vite';
 import { buildServer } from '../build/server.ts';
 import { launchChromium } from '../tests/e2e/chromium.ts';
 import startServer from '../tests/e2e/globalSetup.ts';
+import { lowerOwnPriority } from './lowPriority.ts';
 import { describeRequest, describeWaterfall, measureSignIn, type SignInFlow } from './signInRequests.ts';
 
 const DIST = 'dist';
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
     provide: (key: string, value: string) => (provided[key] = value),
   } as never);
   const browser = await launchChromium();
+  lowerOwnPriority();
   try {
     const base = provided.baseUrl;
     const login = await fetch(`${base}/api/sys/login`, {

@@ -45,12 +45,13 @@
 //                                              costs beside the same steps, to tell the frames that
 //                                              grow with the tree from those of the app's start)
 import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg, setPriority } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
+import { lowerOwnPriority } from './lowPriority.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
 
@@ -583,13 +584,7 @@ async function main(): Promise<void> {
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
   });
-  // The bench's own thread, which drives the page through Playwright, at the lowest priority once
-  // the server and the browser it starts run at their own: on two cores it took 70-190 ms of CPU
-  // in a level's opening beside the renderer's 230-360 ms, time a person's machine never spends,
-  // and in six runs each way the level's opening and its reads had a long frame in 2 and 1 runs
-  // in place of 5 and 4 (docs/benchmarks.md, "Tree tables", 2026-12-06, sixth sitting). Linux sets
-  // a priority a thread at a time, so the processes started before keep theirs.
-  setPriority(19);
+  lowerOwnPriority();
   // Once in about fifty runs a run stopped in the middle with every process idle, and said nothing
   // (docs/benchmarks.md, "Tree tables", 2026-11-29, fourth sitting): such a run now names the last
   // phase that ended, closes the browser and the server, and fails.
