@@ -195,7 +195,6 @@ export const messages = {
   removeSelected: { zh: '移除选中', en: 'Remove selected' },
   removeRecipients: { zh: '确定移除选中的收件人？', en: 'Remove the selected recipients?' },
   removedCount: { zh: '已移除 {count} 项', en: '{count} removed' },
-  moreItems: { zh: '还有 {count} 项未列出', en: '{count} more not listed' },
 } satisfies Record<string, I18n>;
 
 export type MessageKey = keyof typeof messages;

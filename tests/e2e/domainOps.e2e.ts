@@ -5,10 +5,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AdminApi, adminApi } from './adminApi.ts';
-import { openBrowserPage, openTreeNode, screenshot, submitSignIn, transitionsDone } from './browser.ts';
+import {
+  actUntil,
+  openBrowserPage,
+  openTreeNode,
+  screenshot,
+  submitSignIn,
+  transitionsDone,
+} from './browser.ts';
+import { connectDatabase } from './database.ts';
 
 const baseUrl = inject('baseUrl');
 const adminPassword = inject('adminPassword');
+/** the long level's ids start above this, away from the ids the rest of the suite's writes take */
+const LONG_BASE = 3_000_000;
 
 let browser: Browser;
 let page: Page;
@@ -136,6 +146,66 @@ describe('domain operations in the browser', () => {
     await photograph('domainOps-blockLayout', () =>
       expect.poll(() => second.getByRole('button', { name: '下移' }).isDisabled()).toBe(false),
     );
+  });
+
+  it('reads a long level of the category tree beside the home-page blocks through its "load more" entry', async () => {
+    // a root with 150 children, made in one statement, first of the top level (no order number)
+    const db = await connectDatabase(inject('dataDir'));
+    try {
+      await db.query(
+        `insert into cms_content_categorys (id, parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
+         select ${LONG_BASE} + i, case when i = 0 then null else ${LONG_BASE} end,
+           case when i = 0 then '区块长栏目' else '区块长子' || lpad(i::text, 3, '0') end, 0, 0, true, false,
+           case when i = 0 then null else i end
+         from generate_series(0, 150) i`,
+      );
+      const levelReads: string[] = [];
+      const listen = (request: { url(): string }) => {
+        const url = new URL(request.url());
+        if (
+          url.pathname === '/api/cms/contentCategorys' &&
+          url.searchParams.get('parentId') === String(LONG_BASE)
+        )
+          levelReads.push(`${url.searchParams.get('page')}/${url.searchParams.get('limit')}`);
+      };
+      page.on('request', listen);
+      await page.goto(`${baseUrl}/#/blockLayout`);
+      // read afresh: the rows were written past the server, which the page's cache of the last
+      // test's visit does not know of
+      await page.reload();
+      const tree = page.getByTestId('category-tree');
+      const holder = tree.locator('.ant-tree-list-holder');
+      const root = tree.locator('.ant-tree-treenode').filter({ hasText: /^区块长栏目$/ });
+      await tree.locator('.ant-tree-treenode').first().waitFor();
+      await actUntil(
+        "the long level's category should scroll into view",
+        () => root.isVisible(),
+        () => holder.evaluate((element) => element.scrollBy(0, 300)),
+      );
+      await openTreeNode(root.locator('.ant-tree-switcher'), tree.getByText('区块长子001', { exact: true }));
+      // the tree draws the entries in its view, not the hundred read
+      expect(await tree.locator('.ant-tree-treenode').count()).toBeLessThan(40);
+      const more = tree.getByRole('button', { name: '加载更多（已显示 100 / 150）' });
+      await actUntil(
+        'the level\'s "load more" entry should scroll into view',
+        () => more.isVisible(),
+        () => holder.evaluate((element) => element.scrollBy(0, 600)),
+      );
+      await more.click();
+      const last = tree.getByText('区块长子150', { exact: true });
+      await actUntil(
+        "the level's last category should be read and drawn",
+        () => last.isVisible(),
+        () => holder.evaluate((element) => element.scrollBy(0, 600)),
+      );
+      expect(await tree.getByRole('button', { name: /^加载更多/ }).count()).toBe(0);
+      expect(levelReads).toEqual(['1/100', '2/100']);
+      page.off('request', listen);
+      await photograph('domainOps-blockLayout-longLevel', () => last.waitFor());
+    } finally {
+      await db.query(`delete from cms_content_categorys where id >= ${LONG_BASE}`);
+      await db.end();
+    }
   });
 
   it('gives a user a role on the assign-users page in one call, and the server has it', async () => {

@@ -1,24 +1,28 @@
 // The category tree beside the home-page blocks, each category marked with the blocks that show
-// it. Read a level at a time as the user opens it (the top level first), each level with one
-// request for its categories and one for the blocks showing any of them, so the tree costs the
-// same whether the site has twenty categories or twenty thousand.
+// it. The tree is read as every tree view reads one (useTreeReads.ts): the top level first, a
+// level when the user opens it, a page at a time, with a "load more" entry at the end of a level
+// not read to its end; each page of categories read brings one read of the blocks that show any of
+// them. The tree draws only the entries in its view (antd's virtual tree), so a level of 5,000
+// categories reads and scrolls as one of twenty does.
 
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { Empty, Tree, type TreeDataNode } from 'antd';
-import { useState } from 'react';
-import type { ListResult } from '../../../runtime/client/envelope.ts';
+import { useQueries } from '@tanstack/react-query';
+import { Button, Empty, Spin, Tree, type TreeDataNode } from 'antd';
+import { useMemo, useState } from 'react';
 import type { ResourceClient, Row } from '../../../runtime/client/resourceClient.ts';
+import { LIST_MAX_LIMIT } from '../../../runtime/contract.ts';
+import { t } from '../../../runtime/ui/i18n.ts';
+import { ROOT_KEY } from '../../../runtime/ui/listReads.ts';
+import { entriesOf, entryReuse, levelTree, type PickNode } from '../../../runtime/ui/pickerTree.ts';
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
-import { useT } from '../../i18n/useT.ts';
+import { useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
+import { useLanguageStore } from '../../stores/language.ts';
 
-/** Categories one level shows; a larger level says how many more it has. */
+/** Categories a read of a level brings. */
 export const TREE_LEVEL_SIZE = 100;
-const ROOT = '0';
-
-interface Level extends ListResult<Row> {
-  /** block names by the id of the category they show */
-  blocksOf: Record<string, string[]>;
-}
+/** The tree's height: a longer tree scrolls inside it, drawing only the entries in view. */
+export const TREE_HEIGHT = 480;
+/** The blocks' field that names the category a block shows. */
+const SHOWN_FIELD = 'categoryId';
 
 export interface CategoryTreeProps {
   categories: ResourceClient;
@@ -26,78 +30,105 @@ export interface CategoryTreeProps {
   blocks?: ResourceClient;
 }
 
+/** The read category ids in pages of TREE_LEVEL_SIZE, a level at a time: each page's marks are
+ * read once, and a level read further adds a page without changing the ones before. */
+function idPages(levels: ReadonlyMap<string, { keys: string[] }>): string[][] {
+  const pages: string[][] = [];
+  for (const { keys } of levels.values())
+    for (let at = 0; at < keys.length; at += TREE_LEVEL_SIZE)
+      pages.push(keys.slice(at, at + TREE_LEVEL_SIZE));
+  return pages;
+}
+
 export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
-  const t = useT();
-  const queryClient = useQueryClient();
-  const { resource } = categories;
-  const parentField = resource.treeParent;
-  const [opened, setOpened] = useState<string[]>([ROOT]);
-
-  const levelQuery = (parent: string) => ({
-    queryKey: [...queryKeys.resource(resource.name), 'treeLevel', parent, blocks?.resource.name ?? ''],
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Level> => {
-      const level = await categories.list(
-        {
-          page: 1,
-          limit: TREE_LEVEL_SIZE,
-          sort: resource.order?.field,
-          filters: parentField ? { [parentField]: Number(parent) } : undefined,
-        },
-        { signal },
-      );
-      const ids = level.rows.map((row) => row.id);
-      const blocksOf: Record<string, string[]> = {};
-      if (blocks && ids.length > 0) {
-        const shown = await blocks.list(
-          { page: 1, limit: TREE_LEVEL_SIZE, filters: { categoryId: ids } },
-          { signal, silent: true },
-        );
-        for (const block of shown.rows) {
-          const key = String(block.categoryId);
-          blocksOf[key] = [...(blocksOf[key] ?? []), String(block.blockName)];
-        }
-      }
-      return { ...level, blocksOf };
-    },
-    staleTime: 30_000,
+  const lang = useLanguageStore((s) => s.lang);
+  const resource = categories.resource;
+  // the label the blocks' own form shows for a category, else the tree's parent picker's
+  const labelField =
+    blocks?.resource.fields.find((field) => field.name === SHOWN_FIELD)?.refLabel ??
+    resource.fields.find((field) => field.name === resource.treeParent)?.refLabel;
+  const reads = useTreeReads({
+    client: categories,
+    pageSize: TREE_LEVEL_SIZE,
+    sort: resource.order?.field,
+    enabled: true,
   });
-  const levels = useQueries({ queries: opened.map(levelQuery) });
-  const byParent = new Map(opened.map((key, i) => [key, levels[i]?.data]));
+  const [made] = useState(entryReuse);
+  const entries = useMemo(
+    () => entriesOf(reads.rows, resource.treeParent, labelField, made),
+    [reads.rows, resource.treeParent, labelField, made],
+  );
 
-  const nodes = (parent: string): TreeDataNode[] | undefined => {
-    const level = byParent.get(parent);
-    if (!level) return undefined;
-    const out: TreeDataNode[] = level.rows.map((row) => {
-      const key = String(row.id);
-      const marks = level.blocksOf[key] ?? [];
-      const name = String(row.categoryName ?? row.id);
+  // A category is shown by a block or two at most: a page's read of LIST_MAX_LIMIT blocks marks
+  // its hundred categories unless they average five blocks each.
+  const pages = useMemo(() => idPages(reads.levels), [reads.levels]);
+  const marks = useQueries({
+    queries: pages.map((ids) => ({
+      queryKey: [...queryKeys.resource(blocks?.resource.name ?? ''), 'showing', ids.join(',')],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        blocks!.list(
+          { page: 1, limit: LIST_MAX_LIMIT, filters: { [SHOWN_FIELD]: ids } },
+          { signal, silent: true },
+        ),
+      enabled: Boolean(blocks),
+      staleTime: 30_000,
+    })),
+    combine: (results) => {
+      const byCategory = new Map<string, string[]>();
+      for (const result of results)
+        for (const block of result.data?.rows ?? ([] as Row[])) {
+          const key = String(block[SHOWN_FIELD]);
+          byCategory.set(key, [...(byCategory.get(key) ?? []), String(block.blockName)]);
+        }
+      return byCategory;
+    },
+  });
+
+  const { loadMore, loadingMore } = reads;
+  const treeData = useMemo(() => {
+    const toData = (node: PickNode): TreeDataNode => {
+      const { more } = node;
+      if (more)
+        return {
+          key: String(node.value),
+          isLeaf: true,
+          selectable: false,
+          title: (
+            <Button
+              type="link"
+              size="small"
+              loading={loadingMore.includes(more.parent)}
+              onClick={() => loadMore(more.parent)}
+            >
+              {t('loadMore', lang, { shown: more.shown, total: more.total })}
+            </Button>
+          ),
+        };
+      const key = String(node.value);
+      const shownBy = marks.get(key) ?? [];
       return {
         key,
-        title: marks.length > 0 ? `${name} · ${marks.join(', ')}` : name,
-        children: nodes(key),
+        title: shownBy.length > 0 ? `${node.title} · ${shownBy.join(', ')}` : node.title,
+        isLeaf: node.isLeaf,
+        // a level not read yet is left undefined, for the tree to read when it opens
+        children: node.children?.map(toData),
       };
-    });
-    if (level.total > level.rows.length)
-      out.push({
-        key: `${parent}:more`,
-        title: t('moreItems', { count: level.total - level.rows.length }),
-        isLeaf: true,
-        disabled: true,
-      });
-    return out;
-  };
+    };
+    return levelTree(entries, reads.levels, ROOT_KEY, () => false).map(toData);
+  }, [entries, reads.levels, marks, loadMore, loadingMore, lang]);
 
-  const top = nodes(ROOT);
-  if (levels[0]?.isSuccess && top?.length === 0) return <Empty />;
+  const top = reads.levels.get(ROOT_KEY);
+  if (top && top.total === 0) return <Empty />;
   return (
-    <Tree
-      treeData={top ?? []}
-      selectable={false}
-      loadData={async ({ key }) => {
-        const parent = String(key);
-        await queryClient.fetchQuery(levelQuery(parent));
-        setOpened((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
-      }}
-    />
+    <Spin spinning={!top && reads.loadingList}>
+      <Tree
+        data-testid="category-tree"
+        treeData={treeData}
+        selectable={false}
+        blockNode
+        height={TREE_HEIGHT}
+        loadData={({ key }) => reads.loadLevel(String(key))}
+      />
+    </Spin>
   );
 }

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIST_MAX_LIMIT } from '../../../runtime/contract.ts';
 import { http as appHttp } from '../../../src/api/http.ts';
 import { type Call, fakeAdapter, fakeHttp, renderPage } from '../harness.tsx';
 
@@ -260,7 +261,79 @@ describe('column configuration', () => {
       reads.find((c) => c.url === '/api/cms/contentCategorys' && c.params.parentId !== undefined)?.params,
     ).toMatchObject({ parentId: '0', limit: 100 });
     expect(reads.find((c) => c.params.categoryId)?.params.categoryId).toBe('2,3');
-    expect(reads.every((call) => Number(call.params.limit ?? 0) <= 100)).toBe(true);
+    // every read is a bounded page: the tree's levels and the blocks' marks alike
+    expect(reads.every((call) => Number(call.params.limit ?? 0) <= LIST_MAX_LIMIT)).toBe(true);
+  });
+
+  it('reads a long level a page at a time through its "load more" entry, the marks of each page once', async () => {
+    const calls: Call[] = [];
+    /** 250 categories under the root, the first shown by block 1, the 200th by block 2 */
+    const level = Array.from({ length: 250 }, (_, i) => ({
+      id: 100 + i,
+      parentId: 0,
+      categoryName: `Category ${i + 1}`,
+      hasChildren: false,
+    }));
+    const http = fakeHttp(
+      {
+        'GET /api/cms/areablocks': (call: Call) => {
+          if (!call.params.categoryId) return { rows: blocks, total: 2 };
+          const ids = String(call.params.categoryId).split(',').map(Number);
+          const showing = [
+            { ...blocks[0], categoryId: 100 },
+            { ...blocks[1], categoryId: 299 },
+          ].filter((block) => ids.includes(block.categoryId));
+          return { rows: showing, total: showing.length };
+        },
+        'GET /api/cms/contentCategorys': (call: Call) => {
+          if (call.params.id) return { rows: [], total: 0 };
+          const page = Number(call.params.page);
+          const limit = Number(call.params.limit);
+          return { rows: level.slice((page - 1) * limit, page * limit), total: level.length };
+        },
+      },
+      calls,
+    );
+    const { element } = renderPage(<BlockLayoutPage />, http, '/blockLayout');
+    render(element);
+    const tree = (await screen.findByTestId('category-tree')) as HTMLElement;
+    expect(await within(tree).findByText('Category 1 · News')).toBeTruthy();
+    const levelReads = () =>
+      calls.filter((c) => c.url === '/api/cms/contentCategorys' && c.params.parentId === '0');
+    const markReads = () => calls.filter((c) => c.url === '/api/cms/areablocks' && c.params.categoryId);
+    expect(levelReads().map((c) => c.params.page)).toEqual([1]);
+    expect(markReads()).toHaveLength(1);
+    expect(String(markReads()[0].params.categoryId).split(',')).toHaveLength(100);
+    // antd's virtual tree draws the entries in its view, not the 100 read
+    expect(within(tree).queryAllByText(/^Category \d+/).length).toBeLessThan(50);
+    /** the tree scrolled to its end, where the level's "load more" entry is */
+    const toTheEnd = () => {
+      const holder = tree.querySelector('.ant-tree-list-holder') as HTMLElement;
+      holder.scrollTop = 100_000;
+      fireEvent.scroll(holder);
+    };
+
+    toTheEnd();
+    fireEvent.click(await within(tree).findByText('Load more (100 of 250 shown)'));
+    await waitFor(() => expect(levelReads().map((c) => c.params.page)).toEqual([1, 2]));
+    // the new page's marks alone: the first page's are kept
+    await waitFor(() => expect(markReads()).toHaveLength(2));
+    expect(String(markReads()[1].params.categoryId).split(',')).toEqual(
+      level.slice(100, 200).map((row) => String(row.id)),
+    );
+    await waitFor(() => {
+      toTheEnd();
+      expect(within(tree).getByText('Category 200 · Notices')).toBeTruthy();
+    });
+    toTheEnd();
+    fireEvent.click(await within(tree).findByText('Load more (200 of 250 shown)'));
+    await waitFor(() => expect(levelReads().map((c) => c.params.page)).toEqual([1, 2, 3]));
+    // the level's last page drawn at its end, which no "load more" entry follows
+    await waitFor(() => {
+      toTheEnd();
+      expect(within(tree).getByText('Category 250')).toBeTruthy();
+    });
+    expect(within(tree).queryByText(/^Load more/)).toBeNull();
   });
 
   it('moves a block with one reorder call, and shows or hides it through its action', async () => {
