@@ -586,8 +586,11 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
 async function categoryTreePhases(page: Page, profiled: Profiled): Promise<string[]> {
   const rows: string[] = [];
   const tree = page.getByTestId('category-tree');
-  const title = (i: number) => `.ant-tree-node-content-wrapper[title="大树${String(i).padStart(5, '0')}"]`;
-  const entry = (i: number) => tree.locator(title(i));
+  // an entry found by its title's text (the tree's titles are components, which leave the entries
+  // no `title` attribute); a `has` locator is matched inside each candidate, from the page
+  const title = (i: number) =>
+    page.locator('.ant-tree-title').filter({ hasText: new RegExp(`^大树${String(i).padStart(5, '0')}$`) });
+  const entry = (i: number) => tree.locator('.ant-tree-treenode').filter({ has: title(i) });
   let since: number;
   let started: number;
   // opened as a person opens it, from the home-page blocks' list through its 栏目配置 button: a
@@ -612,12 +615,7 @@ async function categoryTreePhases(page: Page, profiled: Profiled): Promise<strin
 
   since = await now(page);
   started = Date.now();
-  // a `has` locator is matched inside each candidate, from the page
-  await tree
-    .locator('.ant-tree-treenode')
-    .filter({ has: page.locator(title(1)) })
-    .locator('.ant-tree-switcher')
-    .click();
+  await entry(1).locator('.ant-tree-switcher').click();
   await entry(11).waitFor();
   rows.push(
     line(
@@ -638,7 +636,7 @@ async function categoryTreePhases(page: Page, profiled: Profiled): Promise<strin
         const holder = document.querySelector('[data-testid="category-tree"] .ant-tree-list-holder');
         holder?.scrollTo(0, holder.scrollHeight);
       });
-      await tree.getByRole('button', { name: new RegExp(`^加载更多（已显示 ${shown} / `) }).click();
+      await tree.getByRole('button', { name: new RegExp(`加载更多（已显示 ${shown} / `) }).click();
       await entry(10 + shown + 1).waitFor({ state: 'attached' });
     }
   });

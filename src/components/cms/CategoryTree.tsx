@@ -5,15 +5,17 @@
 // them. The tree draws only the entries in its view (antd's virtual tree), so a level of 5,000
 // categories reads and scrolls as one of twenty does.
 
-import { useQueries } from '@tanstack/react-query';
+import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Tree, type TreeDataNode } from 'antd';
-import { useMemo, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useMemo, useState } from 'react';
+import type { ListResult } from '../../../runtime/client/envelope.ts';
 import type { ResourceClient, Row } from '../../../runtime/client/resourceClient.ts';
 import { LIST_MAX_LIMIT } from '../../../runtime/contract.ts';
 import { t } from '../../../runtime/ui/i18n.ts';
 import { ROOT_KEY } from '../../../runtime/ui/listReads.ts';
 import { entriesOf, entryReuse, levelTree, type PickNode } from '../../../runtime/ui/pickerTree.ts';
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
+import { useQueriesInTransition } from '../../../runtime/ui/useQueriesInTransition.ts';
 import { useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
 import { useLanguageStore } from '../../stores/language.ts';
 
@@ -30,6 +32,24 @@ export interface CategoryTreeProps {
   blocks?: ResourceClient;
 }
 
+/** What the entries in view show beside the tree's shape: the marks, and the reads under way. */
+interface TreeState {
+  /** block names by the id of the category they show */
+  marks: ReadonlyMap<string, string[]>;
+  /** the levels whose first page is being read (a category opened) */
+  loadingLevels: readonly string[];
+  /** the levels whose next page is being read */
+  loadingMore: readonly string[];
+  loadMore(parent: string): void;
+}
+
+const TreeStateContext = createContext<TreeState>({
+  marks: new Map(),
+  loadingLevels: [],
+  loadingMore: [],
+  loadMore() {},
+});
+
 /** The read category ids in pages of TREE_LEVEL_SIZE, a level at a time: each page's marks are
  * read once, and a level read further adds a page without changing the ones before. */
 function idPages(levels: ReadonlyMap<string, { keys: string[] }>): string[][] {
@@ -40,8 +60,63 @@ function idPages(levels: ReadonlyMap<string, { keys: string[] }>): string[][] {
   return pages;
 }
 
-export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
+/** A category's name and the blocks that show it; a spinner while its level is read. */
+function CategoryTitle({ id, name }: { id: string; name: string }) {
+  const { marks, loadingLevels } = useContext(TreeStateContext);
+  const shownBy = marks.get(id);
+  return (
+    <>
+      {shownBy?.length ? `${name} · ${shownBy.join(', ')}` : name}
+      {loadingLevels.includes(id) && <LoadingOutlined style={{ marginInlineStart: 8 }} />}
+    </>
+  );
+}
+
+/** A level's "load more" entry. The spinner is the button's icon, and the button always has one,
+ * as the tree table's "load more" row (TableBody.tsx): antd's `loading` sets state from layout
+ * effects. */
+function MoreEntry({ parent, shown, total }: { parent: string; shown: number; total: number }) {
   const lang = useLanguageStore((s) => s.lang);
+  const { loadingMore, loadMore } = useContext(TreeStateContext);
+  const reading = loadingMore.includes(parent);
+  return (
+    <Button
+      type="link"
+      size="small"
+      aria-busy={reading}
+      icon={reading ? <LoadingOutlined /> : <DownOutlined />}
+      onClick={() => {
+        if (!reading) loadMore(parent);
+      }}
+    >
+      {t('loadMore', lang, { shown, total })}
+    </Button>
+  );
+}
+
+/** The tree's shape: a node an entry. Titles are components that read the marks and the reads
+ * under way from the context, so that neither changes the tree's data: antd's tree works out every
+ * node's place again for new data, a thousand nodes in one render that React cannot cut. */
+function toData(node: PickNode): TreeDataNode {
+  const { more } = node;
+  const key = String(node.value);
+  if (more)
+    return {
+      key,
+      isLeaf: true,
+      selectable: false,
+      title: <MoreEntry parent={more.parent} shown={more.shown} total={more.total} />,
+    };
+  return {
+    key,
+    title: <CategoryTitle id={key} name={node.title} />,
+    // said either way: a level not read yet (no children) is still a branch, read when it opens
+    isLeaf: node.isLeaf === true || node.children?.length === 0,
+    children: node.children?.map(toData),
+  };
+}
+
+export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
   const resource = categories.resource;
   // the label the blocks' own form shows for a category, else the tree's parent picker's
   const labelField =
@@ -60,75 +135,68 @@ export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
   );
 
   // A category is shown by a block or two at most: a page's read of LIST_MAX_LIMIT blocks marks
-  // its hundred categories unless they average five blocks each.
+  // its hundred categories unless they average five blocks each. The reads are handed to React in
+  // a transition (useQueriesInTransition.ts), as the levels' are.
   const pages = useMemo(() => idPages(reads.levels), [reads.levels]);
-  const marks = useQueries({
-    queries: pages.map((ids) => ({
-      queryKey: [...queryKeys.resource(blocks?.resource.name ?? ''), 'showing', ids.join(',')],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        blocks!.list(
-          { page: 1, limit: LIST_MAX_LIMIT, filters: { [SHOWN_FIELD]: ids } },
-          { signal, silent: true },
-        ),
-      enabled: Boolean(blocks),
-      staleTime: 30_000,
-    })),
-    combine: (results) => {
+  const markQueries = useMemo(
+    () =>
+      pages.map((ids) => ({
+        queryKey: [...queryKeys.resource(blocks?.resource.name ?? ''), 'showing', ids.join(',')],
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          blocks!.list(
+            { page: 1, limit: LIST_MAX_LIMIT, filters: { [SHOWN_FIELD]: ids } },
+            { signal, silent: true },
+          ),
+        enabled: Boolean(blocks),
+        staleTime: 30_000,
+      })),
+    [pages, blocks],
+  );
+  const marks = useQueriesInTransition(
+    markQueries,
+    useCallback((results: Array<{ data?: ListResult<Row> }>) => {
       const byCategory = new Map<string, string[]>();
       for (const result of results)
-        for (const block of result.data?.rows ?? ([] as Row[])) {
+        for (const block of result.data?.rows ?? []) {
           const key = String(block[SHOWN_FIELD]);
           byCategory.set(key, [...(byCategory.get(key) ?? []), String(block.blockName)]);
         }
       return byCategory;
-    },
-  });
+    }, []),
+  );
 
-  const { loadMore, loadingMore } = reads;
-  const treeData = useMemo(() => {
-    const toData = (node: PickNode): TreeDataNode => {
-      const { more } = node;
-      if (more)
-        return {
-          key: String(node.value),
-          isLeaf: true,
-          selectable: false,
-          title: (
-            <Button
-              type="link"
-              size="small"
-              loading={loadingMore.includes(more.parent)}
-              onClick={() => loadMore(more.parent)}
-            >
-              {t('loadMore', lang, { shown: more.shown, total: more.total })}
-            </Button>
-          ),
-        };
-      const key = String(node.value);
-      const shownBy = marks.get(key) ?? [];
-      return {
-        key,
-        title: shownBy.length > 0 ? `${node.title} · ${shownBy.join(', ')}` : node.title,
-        isLeaf: node.isLeaf,
-        // a level not read yet is left undefined, for the tree to read when it opens
-        children: node.children?.map(toData),
-      };
-    };
-    return levelTree(entries, reads.levels, ROOT_KEY, () => false).map(toData);
-  }, [entries, reads.levels, marks, loadMore, loadingMore, lang]);
+  const treeData = useMemo(
+    () => levelTree(entries, reads.levels, ROOT_KEY, () => false).map(toData),
+    [entries, reads.levels],
+  );
+  const { loadingLevels, loadingMore, loadMore, openLevel } = reads;
+  const state = useMemo(
+    () => ({ marks, loadingLevels, loadingMore, loadMore }),
+    [marks, loadingLevels, loadingMore, loadMore],
+  );
+  // A category opens, and its level is asked for, in transitions, which React may cut into
+  // slices, as the tree table's rows: antd's own `loadData` has its level's rows drawn in one
+  // render when they arrive (68 ms in bench:treetable).
+  const [expanded, setExpanded] = useState<string[]>([]);
 
   const top = reads.levels.get(ROOT_KEY);
   if (top && top.total === 0) return <Empty />;
   return (
-    <Spin spinning={!top && reads.loadingList}>
-      <Tree
-        data-testid="category-tree"
-        treeData={treeData}
-        selectable={false}
-        blockNode
-        height={TREE_HEIGHT}
-        loadData={({ key }) => reads.loadLevel(String(key))}
-      />
-    </Spin>
+    <TreeStateContext.Provider value={state}>
+      <Spin spinning={!top && reads.loadingList}>
+        <Tree
+          data-testid="category-tree"
+          treeData={treeData}
+          selectable={false}
+          blockNode
+          height={TREE_HEIGHT}
+          expandedKeys={expanded}
+          onExpand={(keys, { expanded: opening, node }) => {
+            startTransition(() => setExpanded(keys.map(String)));
+            if (opening) openLevel(String(node.key));
+          }}
+        />
+      </Spin>
+    </TreeStateContext.Provider>
   );
 }
