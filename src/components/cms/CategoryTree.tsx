@@ -170,10 +170,9 @@ export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
     [entries, reads.levels],
   );
   const { loadingLevels, loadingMore, loadMore, openLevel } = reads;
-  const state = useMemo(
-    () => ({ marks, loadingLevels, loadingMore, loadMore }),
-    [marks, loadingLevels, loadingMore, loadMore],
-  );
+  // a new value each render (`loadMore` is): the titles reading it are the twenty or so in view,
+  // which antd's tree draws again with each render of it anyway
+  const state: TreeState = { marks, loadingLevels, loadingMore, loadMore };
   // A category opens, and its level is asked for, in transitions, which React may cut into
   // slices, as the tree table's rows: antd's own `loadData` has its level's rows drawn in one
   // render when they arrive (68 ms in bench:treetable).
