@@ -296,7 +296,8 @@ function LoadMoreRow({ id, index, more, depth, measure }: LoadMoreRowProps) {
             size="small"
             data-more={more.parent}
             aria-busy={reading}
-            icon={reading ? <LoadingOutlined /> : <DownOutlined />}
+            // the icons are drawn, not read: the button is named by its text alone
+            icon={reading ? <LoadingOutlined aria-hidden /> : <DownOutlined aria-hidden />}
             onClick={() => {
               if (!reading) onLoadMore?.(more.parent);
             }}

@@ -179,7 +179,7 @@ const Entry = memo(function Entry({
               }}
             >
               {t('loadMore', lang, { shown: more.shown, total: more.total })}
-              {readingMore && <LoadingOutlined style={{ marginInlineStart: 8 }} />}
+              {readingMore && <LoadingOutlined aria-hidden style={{ marginInlineStart: 8 }} />}
             </a>
           </span>
         </span>

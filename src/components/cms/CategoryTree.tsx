@@ -67,7 +67,7 @@ function CategoryTitle({ id, name }: { id: string; name: string }) {
   return (
     <>
       {shownBy?.length ? `${name} · ${shownBy.join(', ')}` : name}
-      {loadingLevels.includes(id) && <LoadingOutlined style={{ marginInlineStart: 8 }} />}
+      {loadingLevels.includes(id) && <LoadingOutlined aria-hidden style={{ marginInlineStart: 8 }} />}
     </>
   );
 }
@@ -84,7 +84,8 @@ function MoreEntry({ parent, shown, total }: { parent: string; shown: number; to
       type="link"
       size="small"
       aria-busy={reading}
-      icon={reading ? <LoadingOutlined /> : <DownOutlined />}
+      // the icons are drawn, not read: the button is named by its text alone
+      icon={reading ? <LoadingOutlined aria-hidden /> : <DownOutlined aria-hidden />}
       onClick={() => {
         if (!reading) loadMore(parent);
       }}

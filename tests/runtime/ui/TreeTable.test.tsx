@@ -199,6 +199,12 @@ describe('the list page of a tree resource', () => {
       // at rest the button shows an icon of its own: a button without one mounts antd's hidden
       // loading icon, which sets state in a layout effect (a render before the paint)
       expect(button.querySelector('.anticon-down')).not.toBeNull();
+      // named by its text alone: the icon is drawn, not read
+      expect(
+        within(button.closest('tr') as HTMLElement).getByRole('button', {
+          name: `加载更多（已显示 ${shown} / 2000）`,
+        }),
+      ).toBe(button);
       fireEvent.click(button);
     }
     await screen.findByText('子栏目2000·大');

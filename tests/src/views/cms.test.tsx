@@ -314,7 +314,8 @@ describe('column configuration', () => {
     };
 
     toTheEnd();
-    fireEvent.click(await within(tree).findByText('Load more (100 of 250 shown)'));
+    // named by its text alone, its icon left out
+    fireEvent.click(await within(tree).findByRole('button', { name: 'Load more (100 of 250 shown)' }));
     await waitFor(() => expect(levelReads().map((c) => c.params.page)).toEqual([1, 2]));
     // the new page's marks alone: the first page's are kept
     await waitFor(() => expect(markReads()).toHaveLength(2));
