@@ -50,7 +50,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
 import { lowerOwnPriority } from './lowPriority.ts';
@@ -444,6 +444,39 @@ const cpuNote = (before: { thread: number }, after: { thread: number }, reads: n
   `main thread CPU ${(after.thread - before.thread).toFixed(0)} ms${reads > 0 ? `, ${((after.thread - before.thread) / reads).toFixed(1)} ms a read` : ''}`;
 
 /**
+ * A mouse wheel turned fast over a list that scrolls inside itself (antd's virtual lists), from
+ * its top: 300 notches of 100 px, with the list's speed and the entries it keeps in the document.
+ */
+async function wheelOverList(
+  page: Page,
+  profiled: Profiled,
+  list: { phase: string; profile: string; holder: Locator; first: Locator; entries: Locator },
+): Promise<string> {
+  const { holder } = list;
+  await holder.evaluate((element) => element.scrollTo(0, 0));
+  await list.first.waitFor();
+  const box = await holder.boundingBox();
+  if (!box) throw new Error(`${list.phase}: the list is not drawn`);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const since = await now(page);
+  const started = Date.now();
+  const notches = 300;
+  await profiled(list.profile, async () => {
+    for (let i = 0; i < notches; i++) await page.mouse.wheel(0, 100);
+  });
+  const wheeled = await framesSince(page, since);
+  const took = Date.now() - started;
+  const drawn = await list.entries.count();
+  const top = await holder.evaluate((element) => element.scrollTop);
+  return line(
+    `${list.phase}: mouse wheel, ${notches} notches of 100 px`,
+    wheeled,
+    took,
+    `${((top / took) * 1000).toFixed(0)} px/s on average; ${drawn} entries in the document |`,
+  );
+}
+
+/**
  * The content form's category picker over the same categories: the picker opens, its 5,000-row
  * level opens (a page of 50), is read to its end through its "load more" entry, and a mouse wheel
  * is turned over the open list from its top. antd's tree draws only the entries in view.
@@ -551,28 +584,14 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
   );
 
   // a wheel turned fast over the open list, from its top
-  await holder.evaluate((list) => list.scrollTo(0, 0));
-  await option(name(1)).waitFor();
-  const box = await holder.boundingBox();
-  if (!box) throw new Error('the picker list is not drawn');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  since = await now(page);
-  started = Date.now();
-  const notches = 300;
-  await profiled('picker-wheel', async () => {
-    for (let i = 0; i < notches; i++) await page.mouse.wheel(0, 100);
-  });
-  const wheeled = await framesSince(page, since);
-  const took = Date.now() - started;
-  const drawn = await dropdown.locator('.ant-select-tree-treenode').count();
-  const top = await holder.evaluate((list) => list.scrollTop);
   rows.push(
-    line(
-      `picker: mouse wheel, ${notches} notches of 100 px`,
-      wheeled,
-      took,
-      `${((top / took) * 1000).toFixed(0)} px/s on average; ${drawn} entries in the document |`,
-    ),
+    await wheelOverList(page, profiled, {
+      phase: 'picker',
+      profile: 'picker-wheel',
+      holder,
+      first: option(name(1)),
+      entries: dropdown.locator('.ant-select-tree-treenode'),
+    }),
   );
   return rows;
 }
@@ -648,29 +667,14 @@ async function categoryTreePhases(page: Page, profiled: Profiled): Promise<strin
     ),
   );
 
-  const holder = tree.locator('.ant-tree-list-holder');
-  await holder.evaluate((list) => list.scrollTo(0, 0));
-  await entry(1).waitFor();
-  const box = await holder.boundingBox();
-  if (!box) throw new Error('the category tree is not drawn');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  since = await now(page);
-  started = Date.now();
-  const notches = 300;
-  await profiled('categories-wheel', async () => {
-    for (let i = 0; i < notches; i++) await page.mouse.wheel(0, 100);
-  });
-  const wheeled = await framesSince(page, since);
-  const took = Date.now() - started;
-  const drawn = await tree.locator('.ant-tree-treenode').count();
-  const top = await holder.evaluate((list) => list.scrollTop);
   rows.push(
-    line(
-      `column configuration: mouse wheel, ${notches} notches of 100 px`,
-      wheeled,
-      took,
-      `${((top / took) * 1000).toFixed(0)} px/s on average; ${drawn} entries in the document |`,
-    ),
+    await wheelOverList(page, profiled, {
+      phase: 'column configuration',
+      profile: 'categories-wheel',
+      holder: tree.locator('.ant-tree-list-holder'),
+      first: entry(1),
+      entries: tree.locator('.ant-tree-treenode'),
+    }),
   );
   return rows;
 }
