@@ -19,6 +19,11 @@ export const DEFAULT_LIMIT = LIST_DEFAULT_LIMIT;
 export const PAGE_SIZES: readonly number[] = [10, 20, 30, 50];
 /** The largest page the server serves (docs/api.md); tree resources and ref pickers load this many at once. */
 export const MAX_LIMIT = LIST_MAX_LIMIT;
+/**
+ * A check tree (a role's menus) holds its whole referenced tree, read MAX_LIMIT rows a request:
+ * at most this many requests, 10,000 entries. A longer tree shows that it is cut, never silently.
+ */
+export const MAX_OPTION_PAGES = 20;
 
 /**
  * What a status means when the response carries no message of its own. The specification names

@@ -5,6 +5,7 @@
 // ticks, so they come from checkTree.ts: a parent not ticked itself with ticked entries below.
 import { BorderOutlined, CheckSquareOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  Alert,
   Button,
   Empty,
   Flex,
@@ -70,7 +71,7 @@ export function RefCheckTree({
   height = DEFAULT_HEIGHT,
 }: RefCheckTreeProps) {
   const { token } = theme.useToken();
-  const { options, loading } = useRefOptions(field);
+  const { options, total, cut, loading } = useRefOptions(field);
   const roots = useMemo(() => nestOptions(options), [options]);
   const byKey = useMemo(() => new Map(flatten(roots).map((n) => [n.key, n])), [roots]);
   const ticked = useMemo(() => new Set(value.map(String)), [value]);
@@ -170,12 +171,21 @@ export function RefCheckTree({
           {t('collapseAll', lang)}
         </Button>
         <Typography.Text type="secondary" data-testid="ticked-count">
-          {t('ticked', lang, { count: value.length, total: byKey.size })}
+          {t('ticked', lang, { count: value.length, total: Math.max(total, byKey.size) })}
         </Typography.Text>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ fontSize: token.fontSizeSM, marginBottom: 8 }}>
         {t('checkTreeHint', lang)}
       </Typography.Paragraph>
+      {cut && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="check-tree-cut"
+          title={t('optionsCut', lang, { count: byKey.size, total })}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <Spin spinning={loading && roots.length === 0}>
         {treeData.length === 0 && !loading ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty', lang)} />

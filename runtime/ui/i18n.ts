@@ -37,6 +37,10 @@ const MESSAGES = {
   tickBranch: { zh: '勾选“{label}”及其下全部', en: 'Tick “{label}” and everything below it' },
   untickBranch: { zh: '取消“{label}”及其下全部', en: 'Untick “{label}” and everything below it' },
   branchTicked: { zh: '其下已勾选 {count} / {total}', en: '{count} of {total} below ticked' },
+  optionsCut: {
+    zh: '只列出了前 {count} 项，共 {total} 项：未列出的项无法在此勾选。',
+    en: 'Only the first {count} of {total} entries are listed: the others cannot be ticked here.',
+  },
   checkTreeHint: {
     zh: '每项单独勾选：勾选上级不会勾选其下各项；半选表示本项未勾选而其下有已勾选的项。',
     en: 'Each entry is ticked on its own: ticking a parent ticks nothing below it; a half tick means the entry is not ticked but something below it is.',

@@ -1,15 +1,19 @@
 // The check tree with the real roles schema (menuIds: checkTree) against a served menu tree:
 // every tick is independent, half ticks and branch counts follow the ticks below, the branch
-// buttons are the one way to tick or untick a branch, and a search keeps what is ticked.
+// buttons are the one way to tick or untick a branch, and a search keeps what is ticked. Then
+// against the real server app (realServer.ts) with more menus than one read of MAX_LIMIT: every
+// entry is read, and a tree past MAX_OPTION_PAGES reads says it is cut.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LIMIT, MAX_OPTION_PAGES } from '../../../runtime/client/constants.ts';
 import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefCheckTree } from '../../../runtime/ui/RefCheckTree.tsx';
 import { ok, startServer, type TestServer } from '../client/testServer.ts';
-import { loadResources, Providers, resourceNamed, testHttp } from './harness.tsx';
+import { loadResources, Providers, realHttp, resourceNamed, testHttp } from './harness.tsx';
 import { MENUS } from './menuRows.ts';
+import { type RealServer, startRealServer } from './realServer.ts';
 
 let server: TestServer;
 let resources: Resource[];
@@ -26,7 +30,7 @@ afterAll(async () => {
 });
 
 /** The tree as a form holds it: every change reported, and the value that follows from it. */
-function renderTree(start: Id[]) {
+function renderTree(start: Id[], http = testHttp(server)) {
   const changes: Id[][] = [];
   function Holder() {
     const [value, setValue] = useState<Id[]>(start);
@@ -43,7 +47,7 @@ function renderTree(start: Id[]) {
     );
   }
   render(
-    <Providers http={testHttp(server)} resources={resources}>
+    <Providers http={http} resources={resources}>
       <Holder />
     </Providers>,
   );
@@ -150,4 +154,65 @@ describe('RefCheckTree', () => {
     await waitFor(() => expect(shown('内容管理')).toBe(true));
     expect(state('内容管理')).toBe('half');
   });
+});
+
+describe('RefCheckTree over more menus than one read', () => {
+  let real: RealServer;
+  beforeAll(async () => {
+    real = await startRealServer();
+  }, 120_000);
+  afterAll(async () => {
+    await real?.close();
+  });
+
+  /** a directory with `count` buttons below it, each with its own code, in one statement */
+  async function addDirectory(name: string, count: number): Promise<void> {
+    await real.sql(`
+      with dir as (insert into sys_menus (menu_name, menu_type, order_num) values ('${name}', 'M', 900) returning id)
+      insert into sys_menus (parent_id, menu_name, menu_type, perms, order_num)
+      select dir.id, '${name}按钮' || i, 'F', '${name}:' || i, i from dir, generate_series(1, ${count}) i`);
+    const total = (
+      await real.api('GET', `/api/sys/menus?limit=1&menuName=${encodeURIComponent(`${name}按钮`)}`)
+    ).total;
+    expect(total).toBe(count);
+  }
+  const menuTotal = async () => (await real.api('GET', '/api/sys/menus?limit=1')).total as number;
+
+  it('reads every entry past the first 500: a granted one far down is shown, ticked and can be unticked', async () => {
+    await addDirectory('大目录', 1200);
+    const total = await menuTotal();
+    expect(total).toBeGreaterThan(MAX_LIMIT * 2);
+    // the seeded menus come first (order 900 puts the directory after them), so its 1,150th
+    // button is far past one read of 500 entries
+    const far = await real.api(
+      'GET',
+      `/api/sys/menus?limit=1&menuName=${encodeURIComponent('大目录按钮1150')}`,
+    );
+    const farId = far.rows[0].id as number;
+    const changes = renderTree([farId], realHttp(real));
+    await waitFor(() => expect(screen.getByTestId('ticked-count').textContent).toBe(`已勾选 1 / ${total}`), {
+      timeout: 30_000,
+    });
+    expect(screen.queryByTestId('check-tree-cut')).toBeNull();
+    // the directory sits below the seeded menus, out of the tree's window: a search brings it in
+    fireEvent.change(screen.getByPlaceholderText('搜索名称或标识'), { target: { value: '大目录:1150' } });
+    await waitFor(() => expect(shown('大目录按钮1150')).toBe(true));
+    expect(count('大目录')).toBe('1/1200');
+    expect(state('大目录')).toBe('half');
+    expect(state('大目录按钮1150')).toBe('ticked');
+    tick('大目录按钮1150');
+    expect(changes.at(-1)).toEqual([]);
+  }, 60_000);
+
+  it('says the tree is cut when it holds more entries than it reads', async () => {
+    const before = await menuTotal();
+    // the directory and its buttons make one entry more than the reads hold
+    await addDirectory('超大目录', MAX_LIMIT * MAX_OPTION_PAGES - before);
+    const total = await menuTotal();
+    expect(total).toBe(MAX_LIMIT * MAX_OPTION_PAGES + 1);
+    renderTree([], realHttp(real));
+    const cut = await screen.findByTestId('check-tree-cut', {}, { timeout: 30_000 });
+    expect(cut.textContent).toContain(`只列出了前 ${MAX_LIMIT * MAX_OPTION_PAGES} 项，共 ${total} 项`);
+    expect(screen.getByTestId('ticked-count').textContent).toBe(`已勾选 0 / ${total}`);
+  }, 60_000);
 });
