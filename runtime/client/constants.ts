@@ -20,10 +20,10 @@ export const PAGE_SIZES: readonly number[] = [10, 20, 30, 50];
 /** The largest page the server serves (docs/api.md); tree resources and ref pickers load this many at once. */
 export const MAX_LIMIT = LIST_MAX_LIMIT;
 /**
- * A check tree (a role's menus) holds its whole referenced tree, read MAX_LIMIT rows a request:
- * at most this many requests, 10,000 entries. A longer tree shows that it is cut, never silently.
+ * A view that needs every row of a list (listAll.ts: a check tree's entries, the blocks marking a
+ * category tree) reads at most this many pages of MAX_LIMIT, 10,000 rows, and says when it stopped.
  */
-export const MAX_OPTION_PAGES = 20;
+export const LIST_ALL_MAX_PAGES = 20;
 
 /**
  * What a status means when the response carries no message of its own. The specification names

@@ -1,11 +1,12 @@
 // The choices of a ref field, read from the referenced resource's list endpoint: every row, in
-// pages of MAX_LIMIT read side by side once the first page tells the total, up to MAX_OPTION_PAGES
+// pages of MAX_LIMIT read side by side once the first page tells the total, up to LIST_ALL_MAX_PAGES
 // pages. A check tree needs them all: a parent's half tick, a branch's count and the branch
 // buttons are computed from the rows below it, and a granted entry not read could not be unticked.
 // When that resource can search its label field, the typed text is sent to the server.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { MAX_LIMIT, MAX_OPTION_PAGES } from '../client/constants.ts';
+import { LIST_ALL_MAX_PAGES } from '../client/constants.ts';
+import { type AllRows, listAll } from '../client/listAll.ts';
 import type { Id, ResourceClient, Row } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
 import { queryKeys } from './queryKeys.ts';
@@ -39,29 +40,15 @@ function optionsOf(
   });
 }
 
-/** The rows read, and how many the resource holds: more than the rows when the read was cut. */
-interface OptionRows {
-  rows: Row[];
-  total: number;
-}
-
-async function fetchOptions(
+function fetchOptions(
   client: ResourceClient,
   labelField: string | undefined,
   search: string,
   signal: AbortSignal,
-): Promise<OptionRows> {
+): Promise<AllRows> {
   const filters = search && labelField ? { [labelField]: search } : undefined;
   // silent: a picker the user may not fill in shows empty rather than raising a toast per field
-  const read = (page: number) => client.list({ page, limit: MAX_LIMIT, filters }, { silent: true, signal });
-  const first = await read(1);
-  const pages = Math.min(Math.ceil(first.total / MAX_LIMIT), MAX_OPTION_PAGES);
-  if (pages <= 1) return { rows: first.rows, total: first.total };
-  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => read(i + 2)));
-  // a row moved from one page to the next by a write between the reads is read twice
-  const byId = new Map<string, Row>();
-  for (const row of [first, ...rest].flatMap((page) => page.rows)) byId.set(String(row.id), row);
-  return { rows: [...byId.values()], total: Math.max(first.total, byId.size) };
+  return listAll(client, { filters }, { maxPages: LIST_ALL_MAX_PAGES, silent: true, signal });
 }
 
 export function canSearchLabel(client: ResourceClient, labelField: string | undefined): boolean {
@@ -84,7 +71,7 @@ export function useRefOptions(field: Field, search = '') {
     [client, field.refLabel, field.refDetail, query.data],
   );
   const total = query.data?.total ?? 0;
-  /** the resource holds more rows than were read (past MAX_OPTION_PAGES pages) */
+  /** the resource holds more rows than were read (past LIST_ALL_MAX_PAGES pages) */
   const cut = total > options.length;
   return { options, total, cut, loading: query.isFetching, resource: client.resource };
 }

@@ -8,9 +8,9 @@
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Tree, type TreeDataNode } from 'antd';
 import { createContext, startTransition, useCallback, useContext, useMemo, useState } from 'react';
-import type { ListResult } from '../../../runtime/client/envelope.ts';
-import type { ResourceClient, Row } from '../../../runtime/client/resourceClient.ts';
-import { LIST_MAX_LIMIT } from '../../../runtime/contract.ts';
+import { LIST_ALL_MAX_PAGES } from '../../../runtime/client/constants.ts';
+import { type AllRows, listAll } from '../../../runtime/client/listAll.ts';
+import type { ResourceClient } from '../../../runtime/client/resourceClient.ts';
 import { t } from '../../../runtime/ui/i18n.ts';
 import { ROOT_KEY } from '../../../runtime/ui/listReads.ts';
 import { entriesOf, entryReuse, levelTree, type PickNode } from '../../../runtime/ui/pickerTree.ts';
@@ -60,13 +60,20 @@ function idPages(levels: ReadonlyMap<string, { keys: string[] }>): string[][] {
   return pages;
 }
 
+/** The blocks named after a category's name; past a few, how many more, to keep it one line. */
+const NAMED_BLOCKS = 3;
+const shownByText = (blocks: readonly string[]) =>
+  blocks.length > NAMED_BLOCKS
+    ? `${blocks.slice(0, NAMED_BLOCKS).join(', ')}, +${blocks.length - NAMED_BLOCKS}`
+    : blocks.join(', ');
+
 /** A category's name and the blocks that show it; a spinner while its level is read. */
 function CategoryTitle({ id, name }: { id: string; name: string }) {
   const { marks, loadingLevels } = useContext(TreeStateContext);
   const shownBy = marks.get(id);
   return (
     <>
-      {shownBy?.length ? `${name} · ${shownBy.join(', ')}` : name}
+      {shownBy?.length ? `${name} · ${shownByText(shownBy)}` : name}
       {loadingLevels.includes(id) && <LoadingOutlined aria-hidden style={{ marginInlineStart: 8 }} />}
     </>
   );
@@ -135,18 +142,19 @@ export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
     [reads.rows, resource.treeParent, labelField, made],
   );
 
-  // A category is shown by a block or two at most: a page's read of LIST_MAX_LIMIT blocks marks
-  // its hundred categories unless they average five blocks each. The reads are handed to React in
-  // a transition (useQueriesInTransition.ts), as the levels' are.
+  // The blocks showing a page of a hundred categories: a block or two each, read to their end
+  // (listAll.ts) so no mark is lost however many there are. The reads are handed to React in a
+  // transition (useQueriesInTransition.ts), as the levels' are.
   const pages = useMemo(() => idPages(reads.levels), [reads.levels]);
   const markQueries = useMemo(
     () =>
       pages.map((ids) => ({
         queryKey: [...queryKeys.resource(blocks?.resource.name ?? ''), 'showing', ids.join(',')],
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          blocks!.list(
-            { page: 1, limit: LIST_MAX_LIMIT, filters: { [SHOWN_FIELD]: ids } },
-            { signal, silent: true },
+          listAll(
+            blocks!,
+            { filters: { [SHOWN_FIELD]: ids } },
+            { maxPages: LIST_ALL_MAX_PAGES, signal, silent: true },
           ),
         enabled: Boolean(blocks),
         staleTime: 30_000,
@@ -155,7 +163,7 @@ export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
   );
   const marks = useQueriesInTransition(
     markQueries,
-    useCallback((results: Array<{ data?: ListResult<Row> }>) => {
+    useCallback((results: Array<{ data?: AllRows }>) => {
       const byCategory = new Map<string, string[]>();
       for (const result of results)
         for (const block of result.data?.rows ?? []) {

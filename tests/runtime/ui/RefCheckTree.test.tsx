@@ -2,11 +2,11 @@
 // every tick is independent, half ticks and branch counts follow the ticks below, the branch
 // buttons are the one way to tick or untick a branch, and a search keeps what is ticked. Then
 // against the real server app (realServer.ts) with more menus than one read of MAX_LIMIT: every
-// entry is read, and a tree past MAX_OPTION_PAGES reads says it is cut.
+// entry is read, and a tree past LIST_ALL_MAX_PAGES reads says it is cut.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LIMIT, MAX_OPTION_PAGES } from '../../../runtime/client/constants.ts';
+import { LIST_ALL_MAX_PAGES, MAX_LIMIT } from '../../../runtime/client/constants.ts';
 import type { Id } from '../../../runtime/client/resourceClient.ts';
 import type { Field, Resource } from '../../../runtime/schema/types.ts';
 import { RefCheckTree } from '../../../runtime/ui/RefCheckTree.tsx';
@@ -207,12 +207,12 @@ describe('RefCheckTree over more menus than one read', () => {
   it('says the tree is cut when it holds more entries than it reads', async () => {
     const before = await menuTotal();
     // the directory and its buttons make one entry more than the reads hold
-    await addDirectory('超大目录', MAX_LIMIT * MAX_OPTION_PAGES - before);
+    await addDirectory('超大目录', MAX_LIMIT * LIST_ALL_MAX_PAGES - before);
     const total = await menuTotal();
-    expect(total).toBe(MAX_LIMIT * MAX_OPTION_PAGES + 1);
+    expect(total).toBe(MAX_LIMIT * LIST_ALL_MAX_PAGES + 1);
     renderTree([], realHttp(real));
     const cut = await screen.findByTestId('check-tree-cut', {}, { timeout: 30_000 });
-    expect(cut.textContent).toContain(`只列出了前 ${MAX_LIMIT * MAX_OPTION_PAGES} 项，共 ${total} 项`);
+    expect(cut.textContent).toContain(`只列出了前 ${MAX_LIMIT * LIST_ALL_MAX_PAGES} 项，共 ${total} 项`);
     expect(screen.getByTestId('ticked-count').textContent).toBe(`已勾选 0 / ${total}`);
   }, 60_000);
 });

@@ -337,6 +337,38 @@ describe('column configuration', () => {
     expect(within(tree).queryByText(/^Load more/)).toBeNull();
   });
 
+  it('reads the blocks marking a page of categories to their end, past one read of 500', async () => {
+    const calls: Call[] = [];
+    /** 600 blocks show the first category; the 601st, the only one showing the second, is on page 2 */
+    const showing = [
+      ...Array.from({ length: 600 }, (_, i) => ({ ...blocks[0], id: 10 + i, blockName: `Block ${i + 1}` })),
+      { ...blocks[1], id: 700, blockName: 'Last' },
+    ];
+    const http = fakeHttp(
+      {
+        'GET /api/cms/areablocks': (call: Call) => {
+          if (!call.params.categoryId) return { rows: blocks, total: 2 };
+          const page = Number(call.params.page);
+          const limit = Number(call.params.limit);
+          return { rows: showing.slice((page - 1) * limit, page * limit), total: showing.length };
+        },
+        'GET /api/cms/contentCategorys': { rows: categories, total: 2 },
+      },
+      calls,
+    );
+    const { element } = renderPage(<BlockLayoutPage />, http, '/blockLayout');
+    render(element);
+    const tree = (await screen.findByTestId('category-tree')) as HTMLElement;
+    expect(await within(tree).findByText('Announcements · Last')).toBeTruthy();
+    // a category shown by many blocks names a few and counts the rest
+    expect(within(tree).getByText('School news · Block 1, Block 2, Block 3, +597')).toBeTruthy();
+    const markReads = calls.filter((c) => c.url === '/api/cms/areablocks' && c.params.categoryId);
+    expect(markReads.map((c) => [c.params.page, c.params.limit])).toEqual([
+      [1, LIST_MAX_LIMIT],
+      [2, LIST_MAX_LIMIT],
+    ]);
+  });
+
   it('moves a block with one reorder call, and shows or hides it through its action', async () => {
     const calls: Call[] = [];
     mount(calls);
