@@ -1,6 +1,7 @@
 // The role form with the real roles schema (menuIds: checkTree, confirmChanges): a save first
 // lists what it adds and removes, by path and permission code; going back sends nothing;
-// confirming sends exactly the ticked set. A save that changes no list goes straight out.
+// confirming sends exactly the ticked set. A save that changes no list goes straight out. A
+// branch of 300 ticked at once is listed whole, drawn a window at a time.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../../runtime/schema/types.ts';
@@ -32,11 +33,11 @@ const EDITOR = {
 };
 
 /** The role form; a batch update starts from no row. */
-function renderRoleForm(mode: 'update' | { action: 'batchUpdate' } = 'update') {
+function renderRoleForm(mode: 'update' | { action: 'batchUpdate' } = 'update', http = testHttp(server)) {
   const initial = mode === 'update' ? EDITOR : undefined;
   const submitted: FormValues[] = [];
   render(
-    <Providers http={testHttp(server)} resources={resources}>
+    <Providers http={http} resources={resources}>
       <ResourceForm
         resource={resourceNamed(resources, 'roles')}
         mode={mode}
@@ -142,5 +143,54 @@ describe('ResourceForm with confirmChanges', () => {
     fireEvent.click(button('确认保存'));
     await waitFor(() => expect(submitted).toHaveLength(2));
     expect(submitted[1].menuIds).toEqual([1]);
+  });
+});
+
+describe('ResourceForm with confirmChanges over a branch of 300', () => {
+  const BIG = [
+    ...MENUS,
+    { id: 100, parentId: 0, menuName: '大目录', menuType: 'M', perms: null },
+    ...Array.from({ length: 300 }, (_, i) => ({
+      id: 101 + i,
+      parentId: 100,
+      menuName: `按钮${i + 1}`,
+      menuType: 'F',
+      perms: `big:${i + 1}`,
+    })),
+  ];
+  let big: TestServer;
+  beforeAll(async () => {
+    big = await startServer((req) =>
+      req.path === '/api/sys/menus' ? ok({ rows: BIG, total: BIG.length }) : ok(null),
+    );
+  });
+  afterAll(async () => {
+    await big.close();
+  });
+
+  it('lists all 301 added entries in a scrolling box that draws a window of them', async () => {
+    const submitted = renderRoleForm('update', testHttp(big));
+    await waitFor(() => expect(row('大目录')).toBeTruthy());
+    fireEvent.click(screen.getByLabelText('勾选“大目录”及其下全部'));
+    save();
+    const dialog = await summary();
+    const added = within(dialog).getByTestId('changes-added');
+    expect(added.textContent).toContain('新增 301 项');
+    const drawn = within(added).getAllByTestId('change-entry');
+    expect(drawn.length).toBeGreaterThan(5);
+    expect(drawn.length).toBeLessThan(50);
+    expect(drawn[0].textContent).toBe('大目录');
+    expect(drawn[0].getAttribute('aria-setsize')).toBe('301');
+    // scrolled to its end, the box draws the last entry, by its path and code
+    const box = within(added).getByTestId('change-entries-box');
+    box.scrollTop = 301 * 24;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(entries(added)).toContain('大目录 / 按钮300big:300'));
+    expect(within(added).getByText('大目录 / 按钮300').closest('li')?.getAttribute('aria-posinset')).toBe(
+      '301',
+    );
+    fireEvent.click(button('确认保存'));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0].menuIds).toHaveLength(4 + 301);
   });
 });
