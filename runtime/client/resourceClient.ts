@@ -13,6 +13,7 @@ import {
 import { listFilters } from '../schema/listFilters.ts';
 import type { Action, FilterOp, Resource } from '../schema/types.ts';
 import type { Envelope, ListResult } from './envelope.ts';
+import { idBatches } from './idBatches.ts';
 
 export type Id = string | number;
 export type Row = { id: Id } & Record<string, unknown>;
@@ -129,8 +130,10 @@ export interface ResourceClient {
   list(params: ListParams, options?: { silent?: boolean; signal?: AbortSignal }): Promise<ListResult<Row>>;
   get(id: Id): Promise<Row>;
   /**
-   * The rows with these ids, in one request however many there are (at most MAX_LIMIT): the
-   * labels of the references a page shows. Ids the server does not have are simply absent.
+   * The rows with these ids: the labels of the references a page shows, the chosen values of a
+   * picker. One request up to LIST_MAX_LIMIT ids, the server's largest page; more (a role's
+   * thousand menus) go in requests of that many, side by side. Ids the server does not have are
+   * simply absent.
    */
   getMany(ids: readonly Id[], options?: { silent?: boolean; signal?: AbortSignal }): Promise<Row[]>;
   create(values: Record<string, unknown>): Promise<Row>;
@@ -278,13 +281,16 @@ export function createResourceClient(http: AxiosInstance, resource: Resource): R
       return unwrap(response);
     },
     async getMany(ids, options) {
-      if (ids.length === 0) return [];
-      const response = await http.get<Envelope<ListResult<Row>>>(base, {
-        params: { id: ids.join(','), page: 1, limit: ids.length },
-        silent: options?.silent,
-        signal: options?.signal,
-      });
-      return unwrap(response).rows;
+      const answers = await Promise.all(
+        idBatches(ids).map((batch) =>
+          http.get<Envelope<ListResult<Row>>>(base, {
+            params: { id: batch.join(','), page: 1, limit: batch.length },
+            silent: options?.silent,
+            signal: options?.signal,
+          }),
+        ),
+      );
+      return answers.flatMap((answer) => unwrap(answer).rows);
     },
     async get(id) {
       return unwrap(await http.get<Envelope<Row>>(`${base}/${encodeURIComponent(String(id))}`));

@@ -6,7 +6,7 @@
 // The batches a page has read are kept while any of their ids is still shown, and only new ids
 // make new batches: a tree level read on through "load more" reads the labels of the rows it
 // added, not every label of the level again in batches cut differently.
-import { MAX_LIMIT } from '../client/constants.ts';
+import { idBatches } from '../client/idBatches.ts';
 import type { Id, ResourceClient, Row } from '../client/resourceClient.ts';
 import { permissionCode } from '../schema/manifest.ts';
 import type { Resource } from '../schema/types.ts';
@@ -83,8 +83,7 @@ export function refLabelReads(
     }
     // in order, so the same ids are the same read whichever page or row order they came in
     const sorted = [...ids].sort((a, b) => Number(a) - Number(b));
-    for (let i = 0; i < sorted.length; i += MAX_LIMIT) {
-      const batch = sorted.slice(i, i + MAX_LIMIT);
+    for (const batch of idBatches(sorted)) {
       reads.push({
         resource: name,
         ids: batch,

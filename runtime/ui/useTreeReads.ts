@@ -7,7 +7,8 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useMemo, useState } from 'react';
 import type { ListResult } from '../client/envelope.ts';
-import type { Filters, ResourceClient, Row } from '../client/resourceClient.ts';
+import { idBatches } from '../client/idBatches.ts';
+import type { Filters, Id, ResourceClient, Row } from '../client/resourceClient.ts';
 import { levelRead, ROOT_KEY, viewKey } from './listReads.ts';
 import type { Level } from './pickerTree.ts';
 import { queryKeys } from './queryKeys.ts';
@@ -76,6 +77,27 @@ interface LevelReads {
 }
 
 const NO_IDS: readonly string[] = [];
+
+/**
+ * The chosen rows and, in a tree, the rows above them: one read up to LIST_MAX_LIMIT ids, the
+ * server's largest page; more chosen values go in reads of that many, side by side.
+ */
+async function readWithAncestors(
+  client: ResourceClient,
+  ids: readonly Id[],
+  ancestors: boolean,
+  options: { silent?: boolean; signal?: AbortSignal },
+): Promise<{ rows: Row[]; ancestors: Row[] }> {
+  const answers = await Promise.all(
+    idBatches(ids).map((batch) =>
+      client.list({ page: 1, limit: batch.length, ids: batch, ancestors }, options),
+    ),
+  );
+  return {
+    rows: answers.flatMap((answer) => answer.rows),
+    ancestors: answers.flatMap((answer) => answer.ancestors ?? []),
+  };
+}
 
 export function useTreeReads({
   client,
@@ -153,8 +175,7 @@ export function useTreeReads({
 
   const paths = useQuery({
     queryKey: queryKeys.treePath(name, chosen),
-    queryFn: ({ signal }) =>
-      client.list({ page: 1, limit: chosen.length, ids: chosen, ancestors: isTree }, { silent, signal }),
+    queryFn: ({ signal }) => readWithAncestors(client, chosen, isTree, { silent, signal }),
     enabled: chosen.length > 0,
     staleTime: 30_000,
   });

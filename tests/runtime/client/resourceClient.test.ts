@@ -115,6 +115,25 @@ describe('list', () => {
     });
   });
 
+  it('reads many ids in reads of at most the largest page, side by side, and joins their rows', async () => {
+    server.handle((req) => {
+      const ids = String(req.query.get('id')).split(',');
+      return ok({ rows: ids.map((id) => ({ id: Number(id) })), total: ids.length });
+    });
+    const ids = Array.from({ length: 1201 }, (_, i) => i + 1);
+    const rows = await client.getMany(ids);
+    expect(rows.map((row) => row.id)).toEqual(ids);
+    expect(
+      server.received.map((req) => [req.query.get('id')!.split(',').length, req.query.get('limit')]),
+    ).toEqual([
+      [500, '500'],
+      [500, '500'],
+      [201, '201'],
+    ]);
+    expect(await client.getMany([])).toEqual([]);
+    expect(server.received).toHaveLength(3);
+  });
+
   it('leaves out empty filters, a half-open range end and an empty sort', async () => {
     await client.list({
       page: 1,

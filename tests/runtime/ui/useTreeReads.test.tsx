@@ -9,7 +9,7 @@ import type { Resource } from '../../../runtime/schema/types.ts';
 import { useRefClient } from '../../../runtime/ui/ResourcesContext.tsx';
 import { PICKER_PAGE } from '../../../runtime/ui/useRefSearch.ts';
 import { type TreeReadOptions, type TreeReads, useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
-import { makeLevel, makeTree } from './categoryTree.ts';
+import { CATEGORIES, makeLevel, makeTree } from './categoryTree.ts';
 import { loadResources, providersFor, realHttp } from './harness.tsx';
 import { type RealServer, startRealServer } from './realServer.ts';
 
@@ -196,5 +196,41 @@ describe('useTreeReads', () => {
     const since = seen.slice(from);
     expect(since.some((s) => s.loadingMore.includes('search'))).toBe(true);
     expect(since.some((s) => s.loadingList)).toBe(false);
+  }, 90_000);
+
+  it('reads more chosen rows than one page holds, in reads of at most 500, with the rows above them', async () => {
+    const tag = '·选';
+    const ids = await makeTree(real, tag, [['多选栏目', 0]]);
+    const parent = ids.get('多选栏目')!;
+    await real.sql(`
+      insert into cms_content_categorys (parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
+      select ${parent}, '选' || i || '${tag}', 0, 0, true, false, i from generate_series(1, 600) i`);
+    const page = async (n: number) =>
+      (await real.api('GET', `${CATEGORIES}?parentId=${parent}&limit=500&page=${n}`)).rows as Array<{
+        id: number;
+      }>;
+    const chosen = [...(await page(1)), ...(await page(2))].map((row) => String(row.id));
+    expect(chosen).toHaveLength(600);
+    const http = realHttp(real);
+    const limits: number[] = [];
+    http.interceptors.request.use((config) => {
+      const params = (config.params ?? {}) as Record<string, unknown>;
+      if (params.id !== undefined) limits.push(Number(params.limit));
+      return config;
+    });
+    const { result } = renderHook(
+      () =>
+        useTreeReads({
+          client: useRefClient('contentCategorys'),
+          pageSize: PICKER_PAGE,
+          enabled: true,
+          chosen,
+        }),
+      { wrapper: providersFor(http, resources) },
+    );
+    await waitFor(() => expect(chosen.every((id) => result.current.rows.has(id))).toBe(true));
+    // the row above them came along, so each is shown where it sits
+    expect(result.current.rows.has(String(parent))).toBe(true);
+    expect(limits.sort((a, b) => a - b)).toEqual([100, 500]);
   }, 90_000);
 });
