@@ -45,7 +45,7 @@ export function ColumnSettings({ table, layout, lang }: ColumnSettingsProps) {
   return (
     <Popover content={content} trigger="click" placement="bottomRight" title={title}>
       <Tooltip title={t('columns', lang)}>
-        <Button icon={<SettingOutlined />} aria-label={t('columns', lang)} />
+        <Button icon={<SettingOutlined aria-hidden />} aria-label={t('columns', lang)} />
       </Tooltip>
     </Popover>
   );

@@ -35,7 +35,15 @@ function ExpandControl({ row, lang }: { row: Row<ListFeatures, TreeRow>; lang: L
       aria-label={t(open ? 'collapse' : 'expand', lang)}
       aria-expanded={open}
       aria-busy={reading}
-      icon={reading ? <LoadingOutlined /> : open ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+      icon={
+        reading ? (
+          <LoadingOutlined aria-hidden />
+        ) : open ? (
+          <MinusSquareOutlined aria-hidden />
+        ) : (
+          <PlusSquareOutlined aria-hidden />
+        )
+      }
       onClick={row.getToggleExpandedHandler()}
     />
   );

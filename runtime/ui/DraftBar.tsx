@@ -27,19 +27,19 @@ function Status({ state, lang }: { state: AutosaveState; lang: Lang }) {
     case 'saving':
       return (
         <Typography.Text type="secondary">
-          <LoadingOutlined /> {t('draftSaving', lang)}
+          <LoadingOutlined aria-hidden /> {t('draftSaving', lang)}
         </Typography.Text>
       );
     case 'saved':
       return (
         <Typography.Text type="success">
-          <CheckCircleOutlined /> {t('draftSaved', lang)}
+          <CheckCircleOutlined aria-hidden /> {t('draftSaved', lang)}
         </Typography.Text>
       );
     case 'failed':
       return (
         <Typography.Text type="danger" role="alert">
-          <ExclamationCircleOutlined /> {t('draftFailed', lang, { reason: state.reason })}
+          <ExclamationCircleOutlined aria-hidden /> {t('draftFailed', lang, { reason: state.reason })}
         </Typography.Text>
       );
     default:

@@ -27,10 +27,10 @@ export function ExportButton({ action, lang, onExport, busy }: ExportButtonProps
   return (
     // a loading button ignores clicks, so the menu does not open again while one export runs
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onExport(key as ExportChoice) }}>
-      <Button icon={<DownloadOutlined />} loading={busy}>
+      <Button icon={<DownloadOutlined aria-hidden />} loading={busy}>
         <Space size={4}>
           {action.title[lang]}
-          <DownOutlined style={{ fontSize: 10 }} />
+          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </Space>
       </Button>
     </Dropdown>

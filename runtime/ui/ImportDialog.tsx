@@ -100,7 +100,7 @@ export function ImportDialog({ client, lang, can, onImported, onClose }: ImportD
         fileList={file ? [{ uid: 'import', name: file.name, status: 'done' }] : []}
       >
         <p className="ant-upload-drag-icon">
-          <InboxOutlined />
+          <InboxOutlined aria-hidden />
         </p>
         <p className="ant-upload-text">{t('importPick', lang)}</p>
       </Upload.Dragger>

@@ -71,7 +71,7 @@ export function MediaTile({ item, lang, refusal, onChoose, onMark, marked }: Med
           />
         ) : (
           <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4 }}>
-            <FileOutlined style={{ fontSize: 32, color: token.colorTextTertiary }} />
+            <FileOutlined aria-hidden style={{ fontSize: 32, color: token.colorTextTertiary }} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {extension(item.originalName) || extension(item.fileName)}
             </Typography.Text>

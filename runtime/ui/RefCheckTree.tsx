@@ -105,7 +105,7 @@ export function RefCheckTree({
           size="small"
           type="text"
           aria-label={t(on ? 'tickBranch' : 'untickBranch', lang, { label })}
-          icon={on ? <CheckSquareOutlined /> : <BorderOutlined />}
+          icon={on ? <CheckSquareOutlined aria-hidden /> : <BorderOutlined aria-hidden />}
           onClick={(event) => {
             // the title itself toggles the one entry; a branch button must not do that too
             event.stopPropagation();
@@ -155,7 +155,7 @@ export function RefCheckTree({
           id={id}
           allowClear
           size="small"
-          prefix={<SearchOutlined />}
+          prefix={<SearchOutlined aria-hidden />}
           placeholder={t('treeSearch', lang)}
           value={term}
           onChange={(event) => {

@@ -204,7 +204,7 @@ export function ResourceFormDrawer({
   const preview =
     previewAction && editing !== undefined && loaded ? (
       <Button
-        icon={<EyeOutlined />}
+        icon={<EyeOutlined aria-hidden />}
         onClick={async () => {
           // the form's state as saved: the draft once the waiting edits are in it
           if (withDrafts) await autosave.flush();

@@ -130,7 +130,7 @@ export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
       }}
     >
       <Dropdown menu={{ items, onClick: choose }} trigger={['click']}>
-        <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+        <Button type="link" size="small" icon={<DownOutlined aria-hidden />} iconPlacement="end">
           {t('more', lang)}
         </Button>
       </Dropdown>

@@ -40,9 +40,9 @@ function SortTitle({ prefix, column, lang }: { prefix: string; column: HeaderCol
   const arrow = (dir: 'up' | 'down', active: boolean) => {
     const className = `${prefix}-column-sorter-${dir}${active ? ' active' : ''}`;
     return dir === 'up' ? (
-      <CaretUpOutlined className={className} />
+      <CaretUpOutlined aria-hidden className={className} />
     ) : (
-      <CaretDownOutlined className={className} />
+      <CaretDownOutlined aria-hidden className={className} />
     );
   };
   return (

@@ -42,11 +42,11 @@ const opensForm = (action: Action) =>
   action.name === 'create' || action.name === 'batchUpdate' || action.form !== undefined;
 
 const ICONS: Record<string, ReactNode> = {
-  create: <PlusOutlined />,
-  export: <DownloadOutlined />,
-  import: <UploadOutlined />,
-  batchDelete: <DeleteOutlined />,
-  batchUpdate: <EditOutlined />,
+  create: <PlusOutlined aria-hidden />,
+  export: <DownloadOutlined aria-hidden />,
+  import: <UploadOutlined aria-hidden />,
+  batchDelete: <DeleteOutlined aria-hidden />,
+  batchUpdate: <EditOutlined aria-hidden />,
 };
 
 export function Toolbar({
@@ -101,7 +101,7 @@ export function Toolbar({
         {batchActions.map((a) => button(a, selectedCount === 0))}
         {actions.filter((a) => a.name !== 'create').map((a) => button(a, false))}
         {onOpenBin && (
-          <Button icon={<DeleteRowOutlined />} onClick={onOpenBin}>
+          <Button icon={<DeleteRowOutlined aria-hidden />} onClick={onOpenBin}>
             {t('bin', lang)}
           </Button>
         )}
@@ -113,7 +113,7 @@ export function Toolbar({
         {extra}
         <Tooltip title={t('refresh', lang)}>
           <Button
-            icon={<ReloadOutlined spin={refreshing} />}
+            icon={<ReloadOutlined aria-hidden spin={refreshing} />}
             aria-label={t('refresh', lang)}
             onClick={onRefresh}
           />

@@ -144,9 +144,9 @@ const Entry = memo(function Entry({
       >
         {branch &&
           (opening ? (
-            <LoadingOutlined className={`${tree}-switcher-loading-icon`} />
+            <LoadingOutlined aria-hidden className={`${tree}-switcher-loading-icon`} />
           ) : (
-            <CaretDownFilled className={`${tree}-switcher-icon`} />
+            <CaretDownFilled aria-hidden className={`${tree}-switcher-icon`} />
           ))}
       </span>
       {checkable && (

@@ -35,7 +35,7 @@ export function FullscreenToggle() {
   return (
     <Button
       type="text"
-      icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      icon={active ? <FullscreenExitOutlined aria-hidden /> : <FullscreenOutlined aria-hidden />}
       aria-label={t(active ? 'exitFullscreen' : 'fullscreen')}
       aria-pressed={active}
       className="navbar-fullscreen"

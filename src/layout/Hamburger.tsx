@@ -17,7 +17,7 @@ export function Hamburger({ active, label, onToggle }: HamburgerProps) {
       aria-expanded={active}
       onClick={onToggle}
     >
-      {active ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+      {active ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
     </button>
   );
 }

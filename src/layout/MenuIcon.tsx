@@ -53,7 +53,10 @@ import {
 } from '../../runtime/schema/menuIcons.ts';
 
 // one component per name in runtime/schema/menuIcons.ts; the type makes both lists agree
-const COMPONENTS: Record<MenuIconComponent, ComponentType<{ className?: string; style?: CSSProperties }>> = {
+const COMPONENTS: Record<
+  MenuIconComponent,
+  ComponentType<{ className?: string; style?: CSSProperties; 'aria-hidden'?: boolean }>
+> = {
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -119,5 +122,6 @@ export function MenuIcon({ name, className, style }: MenuIconProps) {
   }
   if (!isMenuIconName(name)) return null;
   const Icon = COMPONENTS[MENU_ICONS[name]];
-  return <Icon className={className} style={style} />;
+  // drawn, not read: the menu entry is named by its title alone
+  return <Icon className={className} style={style} aria-hidden />;
 }

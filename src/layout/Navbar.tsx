@@ -29,7 +29,7 @@ export function Navbar({ onOpenSettings }: NavbarProps) {
         {showSettings && (
           <Button
             type="text"
-            icon={<SettingOutlined />}
+            icon={<SettingOutlined aria-hidden />}
             aria-label={t('settings')}
             data-testid="settings-button"
             onClick={onOpenSettings}

@@ -114,7 +114,7 @@ export function TagsView() {
                     close(view);
                   }}
                 >
-                  <CloseOutlined />
+                  <CloseOutlined aria-hidden />
                 </span>
               )}
             </Link>

@@ -47,7 +47,7 @@ export function UserMenu() {
               label: role.roleName,
               // the session's role cannot be switched to again
               disabled: role.roleKey === activeRole,
-              icon: role.roleKey === activeRole ? <CheckOutlined /> : undefined,
+              icon: role.roleKey === activeRole ? <CheckOutlined aria-hidden /> : undefined,
             })),
           },
         ]
@@ -91,7 +91,7 @@ export function UserMenu() {
       <button type="button" className="avatar-wrapper" data-testid="user-menu">
         <Avatar size={32} src={avatarUrl(avatar)} alt="" />
         <span className="user-name">{name}</span>
-        <CaretDownOutlined />
+        <CaretDownOutlined aria-hidden />
       </button>
     </Dropdown>
   );

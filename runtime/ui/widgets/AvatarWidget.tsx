@@ -66,11 +66,11 @@ export function AvatarWidget({ id, name, value, onChange, disabled, readonly, re
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />} loading={Boolean(upload.sending)}>
+            <Button icon={<UploadOutlined aria-hidden />} loading={Boolean(upload.sending)}>
               {upload.sending ? `${upload.sending.percent}%` : t('upload', lang)}
             </Button>
           </Upload>
-          <Button icon={<FolderOpenOutlined />} onClick={() => setLibrary(true)}>
+          <Button icon={<FolderOpenOutlined aria-hidden />} onClick={() => setLibrary(true)}>
             {t('chooseFromLibrary', lang)}
           </Button>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -72,18 +72,18 @@ export function FileUploadWidget({ id, name, value, onChange, disabled, readonly
         {/* with a file there, a new one replaces it (maxCount 1) */}
         {locked || upload.sending ? null : image ? (
           <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
-            <PlusOutlined />
+            <PlusOutlined aria-hidden />
             <div style={{ marginTop: 8 }}>{t('upload', lang)}</div>
           </button>
         ) : (
-          <Button icon={<UploadOutlined />}>{t('upload', lang)}</Button>
+          <Button icon={<UploadOutlined aria-hidden />}>{t('upload', lang)}</Button>
         )}
       </Upload>
       {!locked && (
         <Flex align="center" gap={8} wrap>
           <Button
             size="small"
-            icon={<FolderOpenOutlined />}
+            icon={<FolderOpenOutlined aria-hidden />}
             disabled={Boolean(upload.sending)}
             onClick={() => setLibrary(true)}
           >

@@ -125,13 +125,13 @@ export function OrderedRows({
             {movable && (
               <Space.Compact>
                 <Button
-                  icon={<ArrowUpOutlined />}
+                  icon={<ArrowUpOutlined aria-hidden />}
                   aria-label={t('moveUp')}
                   disabled={busy || first + index === 0}
                   onClick={() => send(() => client.reorder({ id: row.id, offset: -1 }))}
                 />
                 <Button
-                  icon={<ArrowDownOutlined />}
+                  icon={<ArrowDownOutlined aria-hidden />}
                   aria-label={t('moveDown')}
                   disabled={busy || first + index === total - 1}
                   onClick={() => send(() => client.reorder({ id: row.id, offset: 1 }))}

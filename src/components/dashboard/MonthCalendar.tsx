@@ -53,11 +53,11 @@ export function MonthCalendar({
     <div className="month-calendar" data-testid="month-calendar">
       <div className="month-calendar-head">
         <button type="button" aria-label={previousLabel} onClick={() => onMonth(month.subtract(1, 'month'))}>
-          <LeftOutlined />
+          <LeftOutlined aria-hidden />
         </button>
         <strong aria-live="polite">{title}</strong>
         <button type="button" aria-label={nextLabel} onClick={() => onMonth(month.add(1, 'month'))}>
-          <RightOutlined />
+          <RightOutlined aria-hidden />
         </button>
       </div>
       <table>

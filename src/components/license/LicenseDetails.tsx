@@ -60,7 +60,7 @@ export function LicenseDetails() {
   return (
     <Result
       status={valid ? 'success' : 'error'}
-      icon={valid ? <SafetyCertificateOutlined /> : undefined}
+      icon={valid ? <SafetyCertificateOutlined aria-hidden /> : undefined}
       title={t(valid ? 'licenseValid' : 'licenseInvalid')}
       subTitle={license.error ? toastText(license.error.message) : t('licenseText')}
       extra={home}

@@ -97,7 +97,7 @@ export default function AllocationUserPage() {
             >
               <Button
                 type="primary"
-                icon={stacked ? <ArrowDownOutlined /> : <ArrowRightOutlined />}
+                icon={stacked ? <ArrowDownOutlined aria-hidden /> : <ArrowRightOutlined aria-hidden />}
                 aria-label={t('giveRole')}
                 title={t('giveRole')}
                 disabled={!mayAssign || adding.length === 0}
@@ -105,7 +105,7 @@ export default function AllocationUserPage() {
                 onClick={() => change.mutate({ add: adding })}
               />
               <Button
-                icon={stacked ? <ArrowUpOutlined /> : <ArrowLeftOutlined />}
+                icon={stacked ? <ArrowUpOutlined aria-hidden /> : <ArrowLeftOutlined aria-hidden />}
                 aria-label={t('takeRole')}
                 title={t('takeRole')}
                 disabled={!mayAssign || removing.length === 0}

@@ -48,7 +48,7 @@ export default function NewsDetailPage() {
 
   if (!client) return <Unavailable />;
   const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+    <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
       {t('back')}
     </Button>
   );

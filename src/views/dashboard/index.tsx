@@ -59,7 +59,7 @@ export default function DashboardPage() {
         <h2>{t('welcome', { name })}</h2>
         <span className="dashboard-today">{today}</span>
         <Button
-          icon={<ReloadOutlined />}
+          icon={<ReloadOutlined aria-hidden />}
           aria-label={t('refresh')}
           loading={figures.isFetching}
           onClick={() => figures.refetch()}
@@ -83,7 +83,7 @@ export default function DashboardPage() {
               <Statistic
                 title={t('contentsCount')}
                 value={contentCount ?? PENDING}
-                prefix={<FileTextOutlined />}
+                prefix={<FileTextOutlined aria-hidden />}
               />
             </Panel>
           </Col>
@@ -100,7 +100,7 @@ export default function DashboardPage() {
                   </Link>
                 }
                 value={data?.unreadReports ?? PENDING}
-                prefix={<MessageOutlined />}
+                prefix={<MessageOutlined aria-hidden />}
               />
             </Panel>
           </Col>
@@ -108,7 +108,11 @@ export default function DashboardPage() {
         {accounts && (
           <Col xs={24} sm={12} lg={6}>
             <Panel data-testid="users-count">
-              <Statistic title={t('users')} value={data?.users ?? PENDING} prefix={<UserOutlined />} />
+              <Statistic
+                title={t('users')}
+                value={data?.users ?? PENDING}
+                prefix={<UserOutlined aria-hidden />}
+              />
             </Panel>
           </Col>
         )}
@@ -118,7 +122,7 @@ export default function DashboardPage() {
               <Statistic
                 title={t('activeSessions')}
                 value={data?.activeSessions ?? PENDING}
-                prefix={<SafetyCertificateOutlined />}
+                prefix={<SafetyCertificateOutlined aria-hidden />}
               />
             </Panel>
           </Col>

@@ -157,6 +157,19 @@ describe('ResourcePage with the users schema', () => {
     expect(screen.getByText('共 42 条')).toBeTruthy();
   });
 
+  it('names the toolbar and row buttons by their text alone, their icons hidden', async () => {
+    server.handle(api());
+    await renderPage('users');
+    await usersLoaded();
+    // an icon's own name ("plus", "reload") is not part of the button's
+    for (const name of ['新增', '导出', '刷新']) {
+      const found = screen.getByRole('button', { name });
+      expect(within(found).queryAllByRole('img')).toEqual([]);
+    }
+    const admin = screen.getByText('admin').closest('tr')!;
+    expect(within(admin).getByRole('button', { name: /^更\s*多$/ })).toBeTruthy();
+  });
+
   it('sends a filter as its query parameter on search, starting again at page 1', async () => {
     server.handle(api());
     await renderPage('users');

@@ -86,6 +86,15 @@ describe('Sidebar (spec §2 side menu)', () => {
     expect(within(sidebar).getByText('Links')).toBeTruthy();
   });
 
+  it('names each entry by its title alone: its icon is drawn, not read', async () => {
+    await renderAt('/dashboard');
+    const sidebar = screen.getByTestId('sidebar');
+    // both have an icon (menu_icon1, setting); the exact names leave the icons' own names out
+    expect(within(sidebar).getByRole('menuitem', { name: 'Home' })).toBeTruthy();
+    expect(within(sidebar).getByRole('menuitem', { name: 'System' })).toBeTruthy();
+    expect(within(sidebar).queryAllByRole('img')).toEqual([]);
+  });
+
   it('opens the group of the page shown and marks the page selected', async () => {
     await renderAt('/sys/roles');
     const selected = screen.getByTestId('sidebar').querySelector('.ant-menu-item-selected');
