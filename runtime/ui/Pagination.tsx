@@ -4,7 +4,7 @@
 // drawn here and antd draws prev, pager and next. The words come from the app's antd locale
 // (ConfigProvider), falling back to the page language outside one.
 import { Pagination as AntPagination, ConfigProvider, Select, Space, theme } from 'antd';
-import { type ReactNode, useContext } from 'react';
+import { cloneElement, isValidElement, type ReactNode, useContext } from 'react';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, PAGE_SIZES, SCROLL_DURATION_MS } from '../client/constants.ts';
 import type { Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
@@ -73,6 +73,14 @@ export function Pagination({
     if (type === 'prev' && !has('prev')) return null;
     if (type === 'next' && !has('next')) return null;
     if ((type === 'page' || type === 'jump-prev' || type === 'jump-next') && !has('pager')) return null;
+    // antd's previous and next buttons hold an arrow icon alone, named "left" and "right"
+    if ((type === 'prev' || type === 'next') && isValidElement<{ 'aria-label'?: string }>(element)) {
+      const label =
+        type === 'prev'
+          ? (words?.prev_page ?? t('prevPage', lang))
+          : (words?.next_page ?? t('nextPage', lang));
+      return cloneElement(element, { 'aria-label': label });
+    }
     return element;
   };
   const pageCount = Math.max(1, Math.ceil(total / limit));

@@ -60,6 +60,8 @@ const MESSAGES = {
   perPage: { zh: '{size} 条/页', en: '{size} / page' },
   pageSize: { zh: '每页条数', en: 'Rows per page' },
   jumpTo: { zh: '跳至', en: 'Go to' },
+  prevPage: { zh: '上一页', en: 'Previous page' },
+  nextPage: { zh: '下一页', en: 'Next page' },
   page: { zh: '页', en: 'Page' },
   createTitle: { zh: '新增{resource}', en: 'New {resource}' },
   editTitle: { zh: '编辑{resource}', en: 'Edit {resource}' },

@@ -54,6 +54,20 @@ describe('Pagination', () => {
     expect(screen.queryByText('100 条/页')).toBeNull();
   });
 
+  it('names its previous and next buttons by what they do, in the locale, not by their arrows', () => {
+    const { onPagination } = setup({ page: 2, limit: 20 });
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    expect(onPagination).toHaveBeenLastCalledWith({ page: 3, limit: 20 });
+    fireEvent.click(screen.getByRole('button', { name: '上一页' }));
+    expect(onPagination).toHaveBeenLastCalledWith({ page: 1, limit: 20 });
+    render(
+      <ConfigProvider locale={enUS}>
+        <Pagination total={5} onPagination={() => {}} autoScroll={false} lang="zh" />
+      </ConfigProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Previous Page' })).toBeTruthy();
+  });
+
   it('emits page and limit when the page changes', () => {
     const { onPagination } = setup({ page: 1, limit: 20 });
     fireEvent.click(screen.getByTitle('3'));
