@@ -28,6 +28,7 @@ export const LoadingLevelsContext = createContext<readonly string[]>([]);
 function ExpandControl({ row, lang }: { row: Row<ListFeatures, TreeRow>; lang: Lang }) {
   const open = row.getIsExpanded();
   const reading = useContext(LoadingLevelsContext).includes(row.id);
+  const Icon = reading ? LoadingOutlined : open ? MinusSquareOutlined : PlusSquareOutlined;
   return (
     <Button
       type="text"
@@ -35,15 +36,7 @@ function ExpandControl({ row, lang }: { row: Row<ListFeatures, TreeRow>; lang: L
       aria-label={t(open ? 'collapse' : 'expand', lang)}
       aria-expanded={open}
       aria-busy={reading}
-      icon={
-        reading ? (
-          <LoadingOutlined aria-hidden />
-        ) : open ? (
-          <MinusSquareOutlined aria-hidden />
-        ) : (
-          <PlusSquareOutlined aria-hidden />
-        )
-      }
+      icon={<Icon aria-hidden />}
       onClick={row.getToggleExpandedHandler()}
     />
   );

@@ -171,7 +171,7 @@ export function RefCheckTree({
           {t('collapseAll', lang)}
         </Button>
         <Typography.Text type="secondary" data-testid="ticked-count">
-          {t('ticked', lang, { count: value.length, total: Math.max(total, byKey.size) })}
+          {t('ticked', lang, { count: value.length, total })}
         </Typography.Text>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ fontSize: token.fontSizeSM, marginBottom: 8 }}>
