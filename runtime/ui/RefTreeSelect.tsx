@@ -13,13 +13,15 @@ import {
   filterTree,
   levelTree,
   nodeReuse,
+  onTreeKey,
   type PickNode,
   pathOf,
   type ShownNode,
   searchTree,
   shownNodes,
 } from './pickerTree.ts';
-import { entryId, type PickerList, PickerListContext, TreePickerList } from './TreePickerList.tsx';
+import { entryId } from './TreeList.tsx';
+import { type PickerList, PickerListContext, TreePickerList } from './TreePickerList.tsx';
 import { useTreePicker } from './useTreePicker.ts';
 
 export interface RefTreeSelectProps {
@@ -172,7 +174,8 @@ export function RefTreeSelect({
   );
   const onLoadMore = useCallback((parent: string) => latest.current.picker.loadMore(parent), []);
   // the arrow keys move along the entries and open or close one; Enter chooses it (or reads the
-  // next page, on a "load more" entry); Escape closes the list, as in antd's tree select
+  // next page, on a "load more" entry): treeKeyAction; Escape closes the list, as in antd's tree
+  // select
   const onKeyDown = useCallback(
     (event: React.KeyboardEvent) => {
       // antd's select leaves Escape to its list, as it does the other keys
@@ -180,32 +183,18 @@ export function RefTreeSelect({
         setOpen(false);
         return;
       }
+      // Home and End move the search box's caret
+      if (event.key === 'Home' || event.key === 'End') return;
       const { rows, active: at } = latest.current;
-      if (rows.length === 0) return;
-      const row = rows[at];
-      const moveTo = (index: number) => setActiveKey(rows[Math.max(0, Math.min(rows.length - 1, index))].key);
-      switch (event.key) {
-        case 'ArrowDown':
-          moveTo(at + 1);
-          break;
-        case 'ArrowUp':
-          moveTo(at < 0 ? 0 : at - 1);
-          break;
-        case 'ArrowRight':
-          if (row?.branch && !row.open) onSwitch(row);
-          break;
-        case 'ArrowLeft':
-          if (row?.open) onSwitch(row);
-          break;
-        case 'Enter':
-          if (!row) return;
-          if (row.node.more) onLoadMore(row.node.more.parent);
-          else if (!row.node.disabled && row.node.selectable !== false) onPick(row);
-          break;
-        default:
-          return;
-      }
-      event.preventDefault();
+      const done = onTreeKey(event.key, rows, at, {
+        move: setActiveKey,
+        toggle: onSwitch,
+        more: onLoadMore,
+        activate: (row) => {
+          if (!row.node.disabled && row.node.selectable !== false) onPick(row);
+        },
+      });
+      if (done) event.preventDefault();
     },
     [onSwitch, onLoadMore, onPick],
   );

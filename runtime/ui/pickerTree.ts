@@ -292,3 +292,74 @@ export function filterTree(
     });
   return { nodes: keep(nodes), open };
 }
+
+/** What a key pressed in a tree's list does (RefTreeSelect.tsx, CategoryTree.tsx), as WAI-ARIA's
+ * tree pattern has it: up and down move along the entries, Home and End to the first and last;
+ * right opens a closed branch or moves into an open one, left closes an open branch or moves to
+ * the entry above it; Enter reads a "load more" entry's next page, or activates the entry (a
+ * picker chooses it). `at` is the entry the keyboard is on, or -1. */
+export type TreeKeyAction =
+  | { move: number }
+  | { toggle: ShownNode }
+  | { more: string }
+  | { activate: ShownNode };
+
+export function treeKeyAction(
+  key: string,
+  rows: readonly ShownNode[],
+  at: number,
+): TreeKeyAction | undefined {
+  if (rows.length === 0) return undefined;
+  const row = rows[at] as ShownNode | undefined;
+  const to = (index: number) => ({ move: Math.max(0, Math.min(rows.length - 1, index)) });
+  switch (key) {
+    case 'ArrowDown':
+      return to(at + 1);
+    case 'ArrowUp':
+      return to(at < 0 ? 0 : at - 1);
+    case 'Home':
+      return to(0);
+    case 'End':
+      return to(rows.length - 1);
+    case 'ArrowRight':
+      if (!row?.branch) return undefined;
+      return row.open ? (rows[at + 1]?.depth === row.depth + 1 ? to(at + 1) : undefined) : { toggle: row };
+    case 'ArrowLeft': {
+      if (!row) return undefined;
+      if (row.open) return { toggle: row };
+      for (let above = at - 1; above >= 0; above--) if (rows[above].depth < row.depth) return to(above);
+      return undefined;
+    }
+    case 'Enter':
+      if (!row) return undefined;
+      return row.node.more ? { more: row.node.more.parent } : { activate: row };
+    default:
+      return undefined;
+  }
+}
+
+/** What a tree's list does with each kind of key action. */
+export interface TreeKeyHandlers {
+  /** the keyboard moves to the entry `key` */
+  move(key: string): void;
+  toggle(row: ShownNode): void;
+  more(parent: string): void;
+  activate(row: ShownNode): void;
+}
+
+/** Does what `key` does in the list (treeKeyAction) through `handlers`: whether it did anything,
+ * so the key's own default is kept from happening. */
+export function onTreeKey(
+  key: string,
+  rows: readonly ShownNode[],
+  at: number,
+  handlers: TreeKeyHandlers,
+): boolean {
+  const action = treeKeyAction(key, rows, at);
+  if (!action) return false;
+  if ('move' in action) handlers.move(rows[action.move].key);
+  else if ('toggle' in action) handlers.toggle(action.toggle);
+  else if ('more' in action) handlers.more(action.more);
+  else handlers.activate(action.activate);
+  return true;
+}

@@ -20,7 +20,7 @@ export interface Call {
   body: string;
 }
 
-/** 'GET /api/cms/contents' → the envelope's data, or a function of the call. */
+/** 'GET /api/cms/contents' → the envelope's data, or a function of the call (its promise awaited). */
 export type Answers = Record<string, unknown | ((call: Call) => unknown)>;
 
 export function fakeHttp(answers: Answers, calls: Call[] = []) {
@@ -42,7 +42,8 @@ export function fakeAdapter(answers: Answers, calls: Call[] = []) {
     const key = `${call.method} ${call.url}`;
     if (!(key in answers)) throw new Error(`no answer for ${key}`);
     const answer = answers[key];
-    const data = typeof answer === 'function' ? (answer as (c: Call) => unknown)(call) : answer;
+    // an answer may be held back (a promise) to show what the page draws while it waits
+    const data = await (typeof answer === 'function' ? (answer as (c: Call) => unknown)(call) : answer);
     return {
       data: { meta: { success: true, message: '' }, data },
       status: 200,

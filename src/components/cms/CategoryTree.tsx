@@ -2,19 +2,39 @@
 // it. The tree is read as every tree view reads one (useTreeReads.ts): the top level first, a
 // level when the user opens it, a page at a time, with a "load more" entry at the end of a level
 // not read to its end; each page of categories read brings one read of the blocks that show any of
-// them. The tree draws only the entries in its view (antd's virtual tree), so a level of 5,000
-// categories reads and scrolls as one of twenty does.
+// them. It is drawn as antd's tree draws one, its entries in view alone (TreeList.tsx), so a level
+// of 5,000 categories reads and scrolls as one of twenty does.
 
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Button, Empty, Spin, Tree, type TreeDataNode } from 'antd';
-import { createContext, startTransition, useCallback, useContext, useMemo, useState } from 'react';
+import { Button, ConfigProvider, Empty, Spin } from 'antd';
+import useTreeStyle from 'antd/es/tree/style';
+import {
+  createContext,
+  type KeyboardEvent,
+  startTransition,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { LIST_ALL_MAX_PAGES } from '../../../runtime/client/constants.ts';
 import { type AllRows, listAll } from '../../../runtime/client/listAll.ts';
 import type { ResourceClient } from '../../../runtime/client/resourceClient.ts';
 import { t } from '../../../runtime/ui/i18n.ts';
 import { ROOT_KEY } from '../../../runtime/ui/listReads.ts';
-import { entriesOf, entryReuse, levelTree, type PickNode } from '../../../runtime/ui/pickerTree.ts';
+import {
+  entriesOf,
+  entryReuse,
+  levelTree,
+  nodeReuse,
+  onTreeKey,
+  type PickNode,
+  type ShownNode,
+  shownNodes,
+} from '../../../runtime/ui/pickerTree.ts';
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
+import { type MoreProps, TreeList } from '../../../runtime/ui/TreeList.tsx';
 import { useQueriesInTransition } from '../../../runtime/ui/useQueriesInTransition.ts';
 import { useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
 import { useLanguageStore } from '../../stores/language.ts';
@@ -25,30 +45,20 @@ export const TREE_LEVEL_SIZE = 100;
 export const TREE_HEIGHT = 480;
 /** The blocks' field that names the category a block shows. */
 const SHOWN_FIELD = 'categoryId';
+/** nothing is chosen in this tree */
+const NONE: ReadonlySet<string> = new Set();
 
 export interface CategoryTreeProps {
   categories: ResourceClient;
   /** the blocks, when the user may list them; their `categoryId` marks the categories */
   blocks?: ResourceClient;
+  /** the tree's name, read by assistive technology */
+  label: string;
 }
 
-/** What the entries in view show beside the tree's shape: the marks, and the reads under way. */
-interface TreeState {
-  /** block names by the id of the category they show */
-  marks: ReadonlyMap<string, string[]>;
-  /** the levels whose first page is being read (a category opened) */
-  loadingLevels: readonly string[];
-  /** the levels whose next page is being read */
-  loadingMore: readonly string[];
-  loadMore(parent: string): void;
-}
-
-const TreeStateContext = createContext<TreeState>({
-  marks: new Map(),
-  loadingLevels: [],
-  loadingMore: [],
-  loadMore() {},
-});
+/** Block names by the id of the category they show: read by the titles in view, so that new marks
+ * draw those titles and not the tree's entries. */
+const MarksContext = createContext<ReadonlyMap<string, string[]>>(new Map());
 
 /** The read category ids in pages of TREE_LEVEL_SIZE, a level at a time: each page's marks are
  * read once, and a level read further adds a page without changing the ones before. */
@@ -67,25 +77,16 @@ const shownByText = (blocks: readonly string[]) =>
     ? `${blocks.slice(0, NAMED_BLOCKS).join(', ')}, +${blocks.length - NAMED_BLOCKS}`
     : blocks.join(', ');
 
-/** A category's name and the blocks that show it; a spinner while its level is read. */
-function CategoryTitle({ id, name }: { id: string; name: string }) {
-  const { marks, loadingLevels } = useContext(TreeStateContext);
-  const shownBy = marks.get(id);
-  return (
-    <>
-      {shownBy?.length ? `${name} · ${shownByText(shownBy)}` : name}
-      {loadingLevels.includes(id) && <LoadingOutlined aria-hidden style={{ marginInlineStart: 8 }} />}
-    </>
-  );
+/** A category's name and the blocks that show it. */
+function CategoryTitle({ node }: { node: PickNode }) {
+  const shownBy = useContext(MarksContext).get(String(node.value));
+  return <>{shownBy?.length ? `${node.title} · ${shownByText(shownBy)}` : node.title}</>;
 }
 
-/** A level's "load more" entry. The spinner is the button's icon, and the button always has one,
- * as the tree table's "load more" row (TableBody.tsx): antd's `loading` sets state from layout
- * effects. */
-function MoreEntry({ parent, shown, total }: { parent: string; shown: number; total: number }) {
-  const lang = useLanguageStore((s) => s.lang);
-  const { loadingMore, loadMore } = useContext(TreeStateContext);
-  const reading = loadingMore.includes(parent);
+/** A level's "load more" entry: a button, as the tree table's "load more" row (TableBody.tsx),
+ * that reads when clicked. The spinner is the button's icon, and the button always has one: antd's
+ * `loading` sets state from layout effects. */
+function MoreEntry({ parent, shown, total, reading, lang, onLoadMore }: MoreProps) {
   return (
     <Button
       type="link"
@@ -94,7 +95,7 @@ function MoreEntry({ parent, shown, total }: { parent: string; shown: number; to
       // the icons are drawn, not read: the button is named by its text alone
       icon={reading ? <LoadingOutlined aria-hidden /> : <DownOutlined aria-hidden />}
       onClick={() => {
-        if (!reading) loadMore(parent);
+        if (!reading) onLoadMore(parent);
       }}
     >
       {t('loadMore', lang, { shown, total })}
@@ -102,30 +103,9 @@ function MoreEntry({ parent, shown, total }: { parent: string; shown: number; to
   );
 }
 
-/** The tree's shape: a node an entry. Titles are components that read the marks and the reads
- * under way from the context, so that neither changes the tree's data: antd's tree works out every
- * node's place again for new data, a thousand nodes in one render that React cannot cut. */
-function toData(node: PickNode): TreeDataNode {
-  const { more } = node;
-  const key = String(node.value);
-  if (more)
-    return {
-      key,
-      isLeaf: true,
-      selectable: false,
-      title: <MoreEntry parent={more.parent} shown={more.shown} total={more.total} />,
-    };
-  return {
-    key,
-    title: <CategoryTitle id={key} name={node.title} />,
-    // said either way: a level not read yet (no children) is still a branch, read when it opens
-    isLeaf: node.isLeaf === true || node.children?.length === 0,
-    children: node.children?.map(toData),
-  };
-}
-
-export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
+export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
   const resource = categories.resource;
+  const lang = useLanguageStore((s) => s.lang);
   // the label the blocks' own form shows for a category, else the tree's parent picker's
   const labelField =
     blocks?.resource.fields.find((field) => field.name === SHOWN_FIELD)?.refLabel ??
@@ -174,37 +154,94 @@ export function CategoryTree({ categories, blocks }: CategoryTreeProps) {
     }, []),
   );
 
-  const treeData = useMemo(
-    () => levelTree(entries, reads.levels, ROOT_KEY, () => false).map(toData),
-    [entries, reads.levels],
+  // The entries shown, top to bottom: the levels read, as far as they are open. A page read adds
+  // its nodes and leaves the others the same objects (nodeReuse), and the list draws the entries
+  // in its view (TreeList.tsx): antd's own tree indexed every node again for each page, a level
+  // of thousands in one render React could not cut (docs/benchmarks.md, "Tree tables").
+  const [reuse] = useState(nodeReuse);
+  const nodes = useMemo(
+    () => levelTree(entries, reads.levels, ROOT_KEY, () => false, false, reuse),
+    [entries, reads.levels, reuse],
   );
-  const { loadingLevels, loadingMore, loadMore, openLevel } = reads;
-  // a new value each render (`loadMore` is): the titles reading it are the twenty or so in view,
-  // which antd's tree draws again with each render of it anyway
-  const state: TreeState = { marks, loadingLevels, loadingMore, loadMore };
-  // A category opens, and its level is asked for, in transitions, which React may cut into
-  // slices, as the tree table's rows: antd's own `loadData` has its level's rows drawn in one
-  // render when they arrive (68 ms in bench:treetable).
-  const [expanded, setExpanded] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const rows = useMemo(() => shownNodes(nodes, expanded), [nodes, expanded]);
+  const opening = useMemo(() => new Set(reads.loadingLevels), [reads.loadingLevels]);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const active = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
 
+  // what the handlers read, as of the last render: the entries' handlers stay the same functions,
+  // so a read draws the entries in view that changed and not the others
+  const latest = useRef({ reads, rows, active });
+  latest.current = { reads, rows, active };
+  // A category opens, and its level is asked for, in transitions, which React may cut into slices,
+  // as the tree table's rows
+  const onSwitch = useCallback((row: ShownNode) => {
+    const { key, open } = row;
+    setActiveKey(key);
+    startTransition(() =>
+      setExpanded((was) => {
+        const next = new Set(was);
+        if (open) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    );
+    if (!open && row.node.children === undefined) latest.current.reads.openLevel(key);
+  }, []);
+  const onLoadMore = useCallback((parent: string) => latest.current.reads.loadMore(parent), []);
+  // the keyboard, as in antd's tree: the tree holds the focus, and names its entry (treeKeyAction);
+  // Enter opens or closes a category
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      const { rows, active: at } = latest.current;
+      const done = onTreeKey(event.key, rows, at, {
+        move: setActiveKey,
+        toggle: onSwitch,
+        more: onLoadMore,
+        activate: (row) => {
+          if (row.branch) onSwitch(row);
+        },
+      });
+      if (done) event.preventDefault();
+    },
+    [onSwitch, onLoadMore],
+  );
+  const onFocus = useCallback(() => {
+    const { rows, active: at } = latest.current;
+    if (at < 0 && rows.length > 0) setActiveKey(rows[0].key);
+  }, []);
+
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const tree = getPrefixCls('tree');
+  const [hashId, cssVarCls] = useTreeStyle(tree);
   const top = reads.levels.get(ROOT_KEY);
   if (top && top.total === 0) return <Empty />;
   return (
-    <TreeStateContext.Provider value={state}>
+    <MarksContext.Provider value={marks}>
       <Spin spinning={!top && reads.loadingList}>
-        <Tree
-          data-testid="category-tree"
-          treeData={treeData}
-          selectable={false}
-          blockNode
+        <TreeList
+          tree={tree}
+          rows={rows}
           height={TREE_HEIGHT}
-          expandedKeys={expanded}
-          onExpand={(keys, { expanded: opening, node }) => {
-            startTransition(() => setExpanded(keys.map(String)));
-            if (opening) openLevel(String(node.key));
+          idPrefix={`${tree}-${resource.name}`}
+          multiple={false}
+          chosen={NONE}
+          opening={opening}
+          readingMore={reads.loadingMore}
+          active={active}
+          lang={lang}
+          onSwitch={onSwitch}
+          onLoadMore={onLoadMore}
+          readOnView={false}
+          Title={CategoryTitle}
+          More={MoreEntry}
+          rootProps={{
+            'data-testid': 'category-tree',
+            className: [`${tree}-block-node`, `${tree}-unselectable`, hashId, cssVarCls].join(' '),
           }}
+          treeProps={{ tabIndex: 0, 'aria-label': label, onKeyDown, onFocus }}
         />
       </Spin>
-    </TreeStateContext.Provider>
+    </MarksContext.Provider>
   );
 }

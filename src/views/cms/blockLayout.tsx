@@ -46,7 +46,7 @@ export default function BlockLayoutPage() {
       {categories && (
         <Col xs={24} lg={9}>
           <Card title={t('categoryTree')}>
-            <CategoryTree categories={categories} blocks={blocks} />
+            <CategoryTree categories={categories} blocks={blocks} label={t('categoryTree')} />
           </Card>
         </Col>
       )}

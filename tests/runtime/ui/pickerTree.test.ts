@@ -16,6 +16,7 @@ import {
   searchTree,
   shownNodes,
   type TreeEntry,
+  treeKeyAction,
 } from '../../../runtime/ui/pickerTree.ts';
 
 const rows = [
@@ -189,5 +190,34 @@ describe('pickerTree', () => {
     expect(after[0]).not.toBe(before[0]);
     expect(titles(after)).toEqual([['学校新闻', ['校园动态']], '通知公告']);
     expect(after[1]).toBe(before[1]);
+  });
+
+  it('moves, opens and closes with the keys of the WAI-ARIA tree, and reads or activates on Enter', () => {
+    const levels = new Map<string, Level>([
+      ['0', { keys: ['1', '4'], total: 9 }],
+      ['1', { keys: ['2'], total: 1 }],
+    ]);
+    const nodes = levelTree(entries, levels, '0', none);
+    // 学校新闻 open: 学校新闻, 校园动态 (a closed branch), 通知公告, load more
+    const rows = shownNodes(nodes, new Set(['1']));
+    expect(rows.map((r) => r.key)).toEqual(['1', '2', '4', moreValue('0')]);
+    expect(treeKeyAction('ArrowDown', rows, -1)).toEqual({ move: 0 });
+    expect(treeKeyAction('ArrowDown', rows, 3)).toEqual({ move: 3 });
+    expect(treeKeyAction('ArrowUp', rows, 0)).toEqual({ move: 0 });
+    expect(treeKeyAction('End', rows, 0)).toEqual({ move: 3 });
+    expect(treeKeyAction('Home', rows, 3)).toEqual({ move: 0 });
+    // right: an open branch moves into its level, a closed one opens, a leaf does nothing
+    expect(treeKeyAction('ArrowRight', rows, 0)).toEqual({ move: 1 });
+    expect(treeKeyAction('ArrowRight', rows, 1)).toEqual({ toggle: rows[1] });
+    expect(treeKeyAction('ArrowRight', rows, 2)).toBeUndefined();
+    // left: an open branch closes, anything else moves to the entry above it in the tree
+    expect(treeKeyAction('ArrowLeft', rows, 0)).toEqual({ toggle: rows[0] });
+    expect(treeKeyAction('ArrowLeft', rows, 1)).toEqual({ move: 0 });
+    expect(treeKeyAction('ArrowLeft', rows, 2)).toBeUndefined();
+    expect(treeKeyAction('Enter', rows, 3)).toEqual({ more: '0' });
+    expect(treeKeyAction('Enter', rows, 2)).toEqual({ activate: rows[2] });
+    expect(treeKeyAction('Enter', rows, -1)).toBeUndefined();
+    expect(treeKeyAction('a', rows, 0)).toBeUndefined();
+    expect(treeKeyAction('ArrowDown', [], -1)).toBeUndefined();
   });
 });

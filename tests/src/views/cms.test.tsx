@@ -304,7 +304,7 @@ describe('column configuration', () => {
     expect(levelReads().map((c) => c.params.page)).toEqual([1]);
     expect(markReads()).toHaveLength(1);
     expect(String(markReads()[0].params.categoryId).split(',')).toHaveLength(100);
-    // antd's virtual tree draws the entries in its view, not the 100 read
+    // the tree draws the entries in its view (TreeList.tsx), not the 100 read
     expect(within(tree).queryAllByText(/^Category \d+/).length).toBeLessThan(50);
     /** the tree scrolled to its end, where the level's "load more" entry is */
     const toTheEnd = () => {
@@ -367,6 +367,77 @@ describe('column configuration', () => {
       [1, LIST_MAX_LIMIT],
       [2, LIST_MAX_LIMIT],
     ]);
+  });
+
+  it('is worked from the keyboard: its entries walked, a category opened, its level read, then closed', async () => {
+    const calls: Call[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const http = fakeHttp(
+      {
+        'GET /api/cms/areablocks': (call: Call) =>
+          call.params.categoryId ? { rows: [], total: 0 } : { rows: blocks, total: 2 },
+        'GET /api/cms/contentCategorys': async (call: Call) => {
+          if (call.params.id) return { rows: categories, total: 2 };
+          if (call.params.parentId !== '2')
+            return {
+              rows: [
+                { id: 2, parentId: 0, categoryName: 'School news', hasChildren: true },
+                { id: 3, parentId: 0, categoryName: 'Announcements', hasChildren: false },
+              ],
+              total: 2,
+            };
+          await held;
+          return {
+            rows: [{ id: 20, parentId: 2, categoryName: 'Campus life', hasChildren: false }],
+            total: 1,
+          };
+        },
+      },
+      calls,
+    );
+    render(renderPage(<BlockLayoutPage />, http, '/blockLayout').element);
+    const tree = await screen.findByRole('tree', { name: 'Categories' });
+    const entry = (name: string) => within(tree).getByText(name).closest('[role="treeitem"]') as HTMLElement;
+    await within(tree).findByText('Announcements');
+    const active = () => document.getElementById(tree.getAttribute('aria-activedescendant') ?? '');
+    // the focus puts the keyboard on the first entry; the arrows move it
+    fireEvent.focus(tree);
+    await waitFor(() => expect(active()).toBe(entry('School news')));
+    expect(entry('School news').classList.contains('ant-tree-treenode-active')).toBe(true);
+    fireEvent.keyDown(tree, { key: 'ArrowDown' });
+    await waitFor(() => expect(active()).toBe(entry('Announcements')));
+    fireEvent.keyDown(tree, { key: 'ArrowUp' });
+    await waitFor(() => expect(active()).toBe(entry('School news')));
+    // right opens the category: its level is read, the switcher spinning meanwhile
+    fireEvent.keyDown(tree, { key: 'ArrowRight' });
+    await waitFor(() => expect(entry('School news').getAttribute('aria-expanded')).toBe('true'));
+    await waitFor(() =>
+      expect(entry('School news').querySelector('.ant-tree-switcher-loading-icon')).not.toBeNull(),
+    );
+    const levelReads = () =>
+      calls.filter((c) => c.url === '/api/cms/contentCategorys' && c.params.parentId === '2');
+    expect(levelReads()).toHaveLength(1);
+    release();
+    const child = await within(tree).findByText('Campus life');
+    expect(entry('Campus life').getAttribute('aria-level')).toBe('2');
+    await waitFor(() =>
+      expect(entry('School news').querySelector('.ant-tree-switcher-loading-icon')).toBeNull(),
+    );
+    // right again moves into the level, left back up to the category, and left once more closes it
+    fireEvent.keyDown(tree, { key: 'ArrowRight' });
+    await waitFor(() => expect(active()).toBe(child.closest('[role="treeitem"]')));
+    fireEvent.keyDown(tree, { key: 'ArrowLeft' });
+    await waitFor(() => expect(active()).toBe(entry('School news')));
+    fireEvent.keyDown(tree, { key: 'ArrowLeft' });
+    await waitFor(() => expect(within(tree).queryByText('Campus life')).toBeNull());
+    expect(entry('School news').getAttribute('aria-expanded')).toBe('false');
+    // Enter opens it again from what was read: no second read
+    fireEvent.keyDown(tree, { key: 'Enter' });
+    expect(await within(tree).findByText('Campus life')).toBeTruthy();
+    expect(levelReads()).toHaveLength(1);
   });
 
   it('moves a block with one reorder call, and shows or hides it through its action', async () => {
