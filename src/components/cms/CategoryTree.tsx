@@ -14,6 +14,7 @@ import {
   startTransition,
   useCallback,
   useContext,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -177,7 +178,6 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
   // as the tree table's rows
   const onSwitch = useCallback((row: ShownNode) => {
     const { key, open } = row;
-    setActiveKey(key);
     startTransition(() =>
       setExpanded((was) => {
         const next = new Set(was);
@@ -206,10 +206,22 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
     },
     [onSwitch, onLoadMore],
   );
+  // The keyboard starts on the first entry when the tree takes the focus from the keyboard (Tab).
+  // A press of the pointer focuses the tree too, and marks nothing: the active entry's background
+  // would mark an entry the user did not point at.
+  const pointed = useRef(false);
   const onFocus = useCallback(() => {
     const { rows, active: at } = latest.current;
-    if (at < 0 && rows.length > 0) setActiveKey(rows[0].key);
+    if (!pointed.current && at < 0 && rows.length > 0) setActiveKey(rows[0].key);
+    pointed.current = false;
   }, []);
+  const onPointerDown = useCallback(() => {
+    pointed.current = true;
+  }, []);
+  const onPointerUp = useCallback(() => {
+    pointed.current = false;
+  }, []);
+  const ownId = useId();
 
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const tree = getPrefixCls('tree');
@@ -223,7 +235,7 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
           tree={tree}
           rows={rows}
           height={TREE_HEIGHT}
-          idPrefix={`${tree}-${resource.name}`}
+          idPrefix={ownId}
           multiple={false}
           chosen={NONE}
           opening={opening}
@@ -239,7 +251,7 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
             'data-testid': 'category-tree',
             className: [`${tree}-block-node`, `${tree}-unselectable`, hashId, cssVarCls].join(' '),
           }}
-          treeProps={{ tabIndex: 0, 'aria-label': label, onKeyDown, onFocus }}
+          treeProps={{ tabIndex: 0, 'aria-label': label, onKeyDown, onFocus, onPointerDown, onPointerUp }}
         />
       </Spin>
     </MarksContext.Provider>

@@ -403,7 +403,14 @@ describe('column configuration', () => {
     const entry = (name: string) => within(tree).getByText(name).closest('[role="treeitem"]') as HTMLElement;
     await within(tree).findByText('Announcements');
     const active = () => document.getElementById(tree.getAttribute('aria-activedescendant') ?? '');
-    // the focus puts the keyboard on the first entry; the arrows move it
+    // a press of the pointer focuses the tree and marks no entry
+    fireEvent.pointerDown(entry('Announcements'));
+    fireEvent.focus(tree);
+    fireEvent.pointerUp(entry('Announcements'));
+    expect(tree.getAttribute('aria-activedescendant')).toBeNull();
+    expect(tree.querySelector('.ant-tree-treenode-active')).toBeNull();
+    fireEvent.blur(tree);
+    // the focus from the keyboard puts it on the first entry; the arrows move it
     fireEvent.focus(tree);
     await waitFor(() => expect(active()).toBe(entry('School news')));
     expect(entry('School news').classList.contains('ant-tree-treenode-active')).toBe(true);
