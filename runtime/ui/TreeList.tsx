@@ -13,7 +13,6 @@ import {
   type ComponentType,
   type HTMLAttributes,
   memo,
-  type ReactNode,
   useCallback,
   useContext,
   useEffect,
@@ -158,8 +157,6 @@ const Entry = memo(function Entry({
   const pick = () => {
     if (pickable) onPick?.(row);
   };
-  let title: ReactNode = node.title;
-  if (Title) title = <Title node={node} />;
   return (
     <div
       ref={measure}
@@ -222,7 +219,7 @@ const Entry = memo(function Entry({
         </span>
       ) : (
         <span title={node.title} className={wrapperClass} onClick={pick}>
-          <span className={`${tree}-title`}>{title}</span>
+          <span className={`${tree}-title`}>{Title ? <Title node={node} /> : node.title}</span>
         </span>
       )}
     </div>
