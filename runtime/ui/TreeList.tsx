@@ -69,6 +69,10 @@ export interface TreeListProps {
   Title?: ComponentType<{ node: PickNode }>;
   /** a "load more" entry in place of the default link */
   More?: ComponentType<MoreProps>;
+  /** the tree takes the focus itself (a tree view, not a picker's list under its search box): antd
+   * draws its focus ring outside the active entry, and the list keeps room for the ring inside
+   * its scrolling holder, which would cut it at the edges */
+  focusRing?: boolean;
   /** the attributes of the element whose role is tree: its name, the keyboard's handlers */
   treeProps?: HTMLAttributes<HTMLDivElement>;
   /** the outer element's own attributes: its classes beside the tree's, a test id */
@@ -235,6 +239,8 @@ export function TreeList(props: TreeListProps) {
   // antd's tree node: a title of the small control's height, half the extra-small padding below
   const entryHeight = token.controlHeightSM;
   const gap = token.paddingXS / 2;
+  // antd's focus ring: its width, drawn a pixel outside the entry (genFocusOutline's offset)
+  const ring = props.focusRing ? token.lineWidthFocus + 1 : 0;
   const whole = virtual === false;
   // the same function while the entries are the same, as in useVirtualRows.ts: a new one makes
   // react-virtual work out every entry's place again
@@ -244,6 +250,12 @@ export function TreeList(props: TreeListProps) {
     getScrollElement: () => holder.current,
     estimateSize: () => entryHeight,
     gap,
+    // the ring's room above the first entry and below the last, and beside an entry the keyboard
+    // scrolls into view
+    paddingStart: ring,
+    paddingEnd: ring,
+    scrollPaddingStart: ring,
+    scrollPaddingEnd: ring,
     overscan: 5,
     getItemKey,
     // a list not laid out (jsdom, a hidden popup) is taken as its full height, as antd's list is
@@ -301,8 +313,9 @@ export function TreeList(props: TreeListProps) {
               style={{
                 display: 'flex',
                 flexDirection: 'column',
+                paddingInline: ring,
                 ...(whole
-                  ? {}
+                  ? { paddingBlock: ring }
                   : { position: 'absolute', insetInline: 0, top: 0, transform: `translateY(${offset}px)` }),
               }}
             >

@@ -202,6 +202,35 @@ describe('domain operations in the browser', () => {
       expect(levelReads).toEqual(['1/100', '2/100']);
       page.off('request', listen);
       await photograph('domainOps-blockLayout-longLevel', () => last.waitFor());
+
+      // The keyboard's focus ring around the active entry is drawn whole inside the scrolling
+      // holder: on the first entry at the list's top, and on the last at its end. The edges it
+      // crosses, if any.
+      const ringCut = () =>
+        holder.evaluate((element) => {
+          const active = element.querySelector('.ant-tree-treenode-active .ant-tree-node-content-wrapper');
+          if (!active) return 'no active entry';
+          const style = getComputedStyle(active);
+          const out = Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+          if (style.outlineStyle === 'none' || !(out > 0)) return 'no focus ring';
+          const box = active.getBoundingClientRect();
+          const view = element.getBoundingClientRect();
+          const left = view.left + element.clientLeft;
+          const top = view.top + element.clientTop;
+          const cut: string[] = [];
+          if (box.left - out < left) cut.push('left');
+          if (box.right + out > left + element.clientWidth) cut.push('right');
+          if (box.top - out < top) cut.push('top');
+          if (box.bottom + out > top + element.clientHeight) cut.push('bottom');
+          return cut.join(', ');
+        });
+      await tree.getByRole('tree').focus();
+      await page.keyboard.press('Home');
+      await expect.poll(ringCut).toBe('');
+      expect(await holder.evaluate((element) => element.scrollTop)).toBe(0);
+      await page.keyboard.press('End');
+      await expect.poll(ringCut).toBe('');
+      await screenshot(page, 'domainOps-blockLayout-focusRing-1366');
     } finally {
       await db.query(`delete from cms_content_categorys where id >= ${LONG_BASE}`);
       await db.end();

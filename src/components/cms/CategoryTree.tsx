@@ -245,6 +245,7 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
           onSwitch={onSwitch}
           onLoadMore={onLoadMore}
           readOnView={false}
+          focusRing
           Title={CategoryTitle}
           More={MoreEntry}
           rootProps={{
