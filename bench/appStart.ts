@@ -14,14 +14,11 @@
 //
 //   npm run bench:start                          (builds first; `npx tsx bench/appStart.ts` reuses dist/)
 //   npx tsx bench/appStart.ts --runs 12 --against /tmp/before [--frames]
-import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
-import { type ServerProcess, startServerProcess } from '../tests/e2e/serverProcess.ts';
+import type { chromium, Page } from 'playwright-core';
+import { startBuilds } from './builds.ts';
 import { drawn } from './drawn.ts';
-import { lowerOwnPriority } from './lowPriority.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
 
@@ -86,19 +83,6 @@ const TABLE_DRAWN = 'tbody tr[data-row-key]';
 interface Phase {
   frames: Frame[][];
   took: number[];
-}
-
-/**
- * A copy of the project whose dist/ is `dir`: the server serves the dist/ of the folder it runs
- * in, and takes the rest (its build, the schemas) from there too.
- */
-async function projectWithDist(dir: string): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'schema-admin-start-'));
-  for (const entry of await readdir('.')) {
-    if (entry !== 'dist') await symlink(resolve(entry), join(root, entry));
-  }
-  await symlink(resolve(dir), join(root, 'dist'));
-  return root;
 }
 
 /** Opens the app in a fresh context, then reloads twice; the phases' frames and times. */
@@ -172,32 +156,11 @@ async function main(): Promise<void> {
     },
   });
   const runs = Number(values.runs);
-  const builds: Array<{ name: string; folder?: string }> = [{ name: 'dist/' }];
-  if (values.against) builds.push({ name: values.against, folder: await projectWithDist(values.against) });
-  const servers: ServerProcess[] = [];
-  const here = process.cwd();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-  });
+  const { builds, browser, close } = await startBuilds(values.against, PASSWORD);
   try {
-    for (const build of builds) {
-      // the server's child process starts in the current folder
-      if (build.folder) process.chdir(build.folder);
-      try {
-        servers.push(await startServerProcess({ ADMIN_PASSWORD: PASSWORD }));
-      } finally {
-        process.chdir(here);
-      }
-    }
-    lowerOwnPriority();
-    for (const server of servers)
-      if ((await fetch(`${server.baseUrl}/`)).status !== 200)
-        throw new Error('no built page: run `npm run build` first');
     const results = builds.map(() => PHASES.map((): Phase => ({ frames: [], took: [] })));
     for (let run = 0; run < runs; run++) {
-      for (const [index, server] of servers.entries()) {
+      for (const [index, { server }] of builds.entries()) {
         const phases = [
           ...(await visit(browser, server.baseUrl)),
           ...(await visitFromMenu(browser, server.baseUrl)),
@@ -235,9 +198,7 @@ async function main(): Promise<void> {
     if (values.frames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    await browser.close();
-    for (const server of servers) await server.stop();
-    for (const build of builds) if (build.folder) await rm(build.folder, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -7,7 +7,13 @@
 // server's own function (evaluateRules.ts) on the row the save would leave: a broken one shows
 // its message on its field once the user has changed a field it reads, and holds the save.
 import { Form as AntdForm } from '@rjsf/antd';
-import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import {
+  type ErrorSchema,
+  getDefaultFormState,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+} from '@rjsf/utils';
 import { Alert, Button, Space } from 'antd';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { isApiError } from '../client/apiError.ts';
@@ -105,7 +111,13 @@ export function ResourceForm({
     for (const name of Object.keys(schema.properties)) {
       if (initial && initial[name] !== undefined) start[name] = initial[name];
     }
-    return start;
+    // with the schema's defaults in, as rjsf fills them in when it mounts: handed data without
+    // them, rjsf reports the filled-in data from its constructor, the form is handed it back, and
+    // rjsf works out its state again and draws every field again, twice, in renders React cannot
+    // cut (updates from the commit's lifecycle methods), after the form's first drawing
+    // (docs/benchmarks.md, "Form drawers")
+    const rjsfSchema = schema as RJSFSchema;
+    return getDefaultFormState(validator, rjsfSchema, start, rjsfSchema) as FormValues;
   });
   // what the form started with, for telling whether anything was changed since
   const [start] = useState(formData);

@@ -11,7 +11,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Modal, message, Skeleton, Tabs } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Draft, fillPath, type Id, type ResourceClient, type Row } from '../client/resourceClient.ts';
 import { inSentence } from '../schema/prompts.ts';
@@ -252,6 +252,13 @@ export function ResourceFormDrawer({
   ) : null;
   const update = resource.actions.find((a) => a.name === 'update');
   const withHistory = editing !== undefined && resource.revisions === true;
+  // The drawer opens at once, a skeleton in it, and the form is drawn after it in a render React
+  // may cut into slices (a deferred value's), as is the form of a row that has just arrived. A
+  // form is a hundred-odd components and more (its fields, their antd controls, a rich-text
+  // editor, a menu tree): drawn in the click that opens it, or in the task that brings its row,
+  // it held the page for one task of 65–180 ms (docs/benchmarks.md, "Form drawers").
+  const waiting = editing !== undefined && (!loaded || (withDrafts && savedDraft.isPending));
+  const drawn = useDeferredValue(!waiting, false);
   return (
     <Drawer open title={title} onClose={requestClose} size={720} destroyOnHidden extra={preview}>
       {modalHolder}
@@ -260,7 +267,7 @@ export function ResourceFormDrawer({
       {editing !== undefined && (row.isError || savedDraft.isError) ? (
         // the HTTP client has shown why; the drawer only says there is nothing to edit
         <Empty description={t('empty', lang)} />
-      ) : editing !== undefined && (!loaded || (withDrafts && savedDraft.isPending)) ? (
+      ) : waiting || !drawn ? (
         <Skeleton active loading />
       ) : withHistory ? (
         <Tabs

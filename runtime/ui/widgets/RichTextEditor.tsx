@@ -56,7 +56,7 @@ const EXTENSIONS = [
 
 // what the editing area needs beyond the browser's defaults; React 19 puts it in <head> once
 const CSS = `
-.sa-richtext .tiptap { min-height: 240px; max-height: 60vh; overflow-y: auto; padding: 4px 11px; outline: none; }
+.sa-richtext .tiptap, .sa-richtext .sa-richtext-waiting { min-height: 240px; max-height: 60vh; overflow-y: auto; padding: 4px 11px; outline: none; }
 .sa-richtext .tiptap img { max-width: 100%; height: auto; }
 .sa-richtext .tiptap blockquote { margin: 0 0 0 4px; padding-inline-start: 12px; border-inline-start: 3px solid rgba(0,0,0,0.15); color: rgba(0,0,0,0.65); }
 .sa-richtext .tiptap a { color: inherit; text-decoration: underline; }
@@ -90,7 +90,14 @@ export function RichTextEditor({
   const reported = useRef(value ?? '');
   const editable = !disabled && !readOnly;
 
+  // Made after the form is drawn (an effect), not while it is drawn: Tiptap destroys an editor
+  // made in a render that is not committed within a millisecond, which a render React cuts into
+  // slices (the form drawer's, ResourceFormDrawer.tsx) never is; the store behind `useEditor` then
+  // changes under the render, and React draws the whole page again in one piece to stay
+  // consistent (docs/benchmarks.md, "Form drawers"). Until then the editing area is held empty
+  // at its own height and the toolbar disabled.
   const editor = useEditor({
+    immediatelyRender: false,
     extensions: EXTENSIONS,
     content: value ?? '',
     editable,
@@ -133,12 +140,13 @@ export function RichTextEditor({
   async function insertUploaded(files: File[], at: () => number): Promise<void> {
     for (const file of files) {
       const src = await uploadRef.current?.(file);
-      if (!src) return;
+      if (!src || !editor) return;
       editor.commands.insertContentAt(at(), { type: 'image', attrs: { src } });
     }
   }
 
   function insertChosen(item: MediaItem): void {
+    if (!editor) return;
     const chain = editor.chain().focus();
     if (item.kind === 'image') chain.setImage({ src: item.url, alt: item.originalName }).run();
     else
@@ -152,14 +160,14 @@ export function RichTextEditor({
   }
 
   useEffect(() => {
-    editor.setEditable(editable);
+    editor?.setEditable(editable);
   }, [editor, editable]);
 
   useEffect(() => {
     // a value from outside (a reset, a reloaded row) replaces the content; the editor's own
     // changes coming back as the value do not, or the cursor would jump to the end
     const next = value ?? '';
-    if (next === reported.current) return;
+    if (!editor || next === reported.current) return;
     reported.current = next;
     editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, value]);
@@ -196,11 +204,12 @@ export function RichTextEditor({
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = '';
-            void insertUploaded(files, () => editor.state.selection.from);
+            void insertUploaded(files, () => editor?.state.selection.from ?? 0);
           }}
         />
       )}
-      <EditorContent editor={editor} />
+      {/* the editing area's height is held while the editor is made */}
+      {editor ? <EditorContent editor={editor} /> : <div className="sa-richtext-waiting" />}
       {uploadError && (
         <div role="alert" style={{ padding: '4px 11px' }}>
           <Typography.Text type="danger">{t('uploadFailed', lang, { reason: uploadError })}</Typography.Text>

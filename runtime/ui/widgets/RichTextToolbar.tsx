@@ -27,7 +27,8 @@ import { ToolbarButton } from './ToolbarButton.tsx';
 import { UrlButton } from './UrlButton.tsx';
 
 export interface RichTextToolbarProps {
-  editor: Editor;
+  /** null until the editor is made, after the form's first drawing: the toolbar waits, disabled */
+  editor: Editor | null;
   lang: Lang;
   disabled?: boolean;
   /** opens the file picker whose picture is uploaded and inserted; absent: no uploads here */
@@ -74,6 +75,14 @@ const BLOCKS: Toggle[] = [
   { name: 'blockquote', label: 'blockquote', icon: <MessageOutlined />, toggle: (c) => c.toggleBlockquote() },
 ];
 
+/** What the toolbar shows while there is no editor yet. */
+const NO_EDITOR = {
+  block: 'paragraph' as BlockStyle,
+  active: [] as string[],
+  canUndo: false,
+  canRedo: false,
+};
+
 export function RichTextToolbar({
   editor,
   lang,
@@ -83,19 +92,25 @@ export function RichTextToolbar({
   onLibrary,
 }: RichTextToolbarProps) {
   // the toolbar re-renders when what it shows changes, not on every keystroke
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => {
-      const level = HEADING_LEVELS.find((l) => e.isActive('heading', { level: l }));
-      return {
-        block: (level ? `h${level}` : 'paragraph') as BlockStyle,
-        active: [...MARKS, ...BLOCKS, { name: 'link' }].filter((f) => e.isActive(f.name)).map((f) => f.name),
-        canUndo: e.can().undo(),
-        canRedo: e.can().redo(),
-      };
-    },
-  });
-  const chain = () => editor.chain().focus();
+  const state =
+    useEditorState({
+      editor,
+      selector: ({ editor: e }) => {
+        if (!e) return NO_EDITOR;
+        const level = HEADING_LEVELS.find((l) => e.isActive('heading', { level: l }));
+        return {
+          block: (level ? `h${level}` : 'paragraph') as BlockStyle,
+          active: [...MARKS, ...BLOCKS, { name: 'link' }]
+            .filter((f) => e.isActive(f.name))
+            .map((f) => f.name),
+          canUndo: e.can().undo(),
+          canRedo: e.can().redo(),
+        };
+      },
+    }) ?? NO_EDITOR;
+  // every control is disabled until there is an editor, so a click always has one
+  const off = disabled || !editor;
+  const chain = () => editor!.chain().focus();
   const setBlock = (style: BlockStyle) => {
     if (style === 'paragraph') chain().setParagraph().run();
     else
@@ -111,7 +126,7 @@ export function RichTextToolbar({
         icon={format.icon}
         title={t(format.label, lang)}
         active={state.active.includes(format.name)}
-        disabled={disabled}
+        disabled={off}
         onClick={() => format.toggle(chain()).run()}
       />
     ));
@@ -121,13 +136,13 @@ export function RichTextToolbar({
       <ToolbarButton
         icon={<UndoOutlined />}
         title={t('undo', lang)}
-        disabled={disabled || !state.canUndo}
+        disabled={off || !state.canUndo}
         onClick={() => chain().undo().run()}
       />
       <ToolbarButton
         icon={<RedoOutlined />}
         title={t('redo', lang)}
-        disabled={disabled || !state.canRedo}
+        disabled={off || !state.canRedo}
         onClick={() => chain().redo().run()}
       />
       {separator}
@@ -135,7 +150,7 @@ export function RichTextToolbar({
         aria-label={t('textStyle', lang)}
         size="small"
         variant="borderless"
-        disabled={disabled}
+        disabled={off}
         value={state.block}
         onChange={setBlock}
         options={[
@@ -154,7 +169,7 @@ export function RichTextToolbar({
       <ToolbarButton
         icon={<LineOutlined />}
         title={t('rule', lang)}
-        disabled={disabled}
+        disabled={off}
         onClick={() => chain().setHorizontalRule().run()}
       />
       {separator}
@@ -162,7 +177,7 @@ export function RichTextToolbar({
         <ToolbarButton
           icon={<DisconnectOutlined />}
           title={t('unlink', lang)}
-          disabled={disabled}
+          disabled={off}
           onClick={() => chain().extendMarkRange('link').unsetLink().run()}
         />
       ) : (
@@ -171,9 +186,9 @@ export function RichTextToolbar({
           title={t('link', lang)}
           lang={lang}
           extraSchemes={['mailto:', 'tel:']}
-          disabled={disabled}
+          disabled={off}
           onSubmit={(href) =>
-            editor.state.selection.empty
+            editor!.state.selection.empty
               ? // nothing selected to link: the address itself becomes the link text
                 chain()
                   .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
@@ -186,7 +201,7 @@ export function RichTextToolbar({
         <ToolbarButton
           icon={<CloudUploadOutlined />}
           title={t('uploadImage', lang)}
-          disabled={disabled}
+          disabled={off}
           loading={uploading}
           onClick={onPickImage}
         />
@@ -195,7 +210,7 @@ export function RichTextToolbar({
         <ToolbarButton
           icon={<FolderOpenOutlined />}
           title={t('insertFromLibrary', lang)}
-          disabled={disabled}
+          disabled={off}
           onClick={onLibrary}
         />
       )}
@@ -203,14 +218,14 @@ export function RichTextToolbar({
         icon={<PictureOutlined />}
         title={t('image', lang)}
         lang={lang}
-        disabled={disabled}
+        disabled={off}
         onSubmit={(src) => chain().setImage({ src }).run()}
       />
       {separator}
       <ToolbarButton
         icon={<ClearOutlined />}
         title={t('clearFormat', lang)}
-        disabled={disabled}
+        disabled={off}
         onClick={() => chain().unsetAllMarks().clearNodes().run()}
       />
     </Space>

@@ -34,6 +34,8 @@ function renderUserForm(
     mode?: 'create' | 'update';
     initial?: Record<string, unknown>;
     can?: (code: string) => boolean;
+    onDirtyChange?: (dirty: boolean) => void;
+    onValuesChange?: (values: Record<string, unknown>) => void;
   } = {},
 ) {
   const http = testHttp(server);
@@ -46,6 +48,8 @@ function renderUserForm(
         mode={extra.mode ?? 'create'}
         initial={extra.initial}
         can={extra.can}
+        onDirtyChange={extra.onDirtyChange}
+        onValuesChange={extra.onValuesChange}
         lang={lang}
         onSubmit={onSubmit ?? ((values) => client.create(values))}
       />
@@ -83,6 +87,30 @@ describe('ResourceForm', () => {
     const post = server.received.find((r) => r.method === 'POST')!;
     expect(post.form.get('userName')).toBe('ada');
     expect(post.form.get('password')).toBe('correct horse');
+  });
+
+  it("starts from the schema's defaults, so opening it reports no change, and saves them untouched", async () => {
+    server.handle(rolesOr(() => ok({ id: 1 })));
+    const dirty: boolean[] = [];
+    const values: Array<Record<string, unknown>> = [];
+    const sent: Array<Record<string, unknown>> = [];
+    renderUserForm(
+      'zh',
+      async (saved) => {
+        sent.push(saved);
+      },
+      { onDirtyChange: (d) => dirty.push(d), onValuesChange: (v) => values.push(v) },
+    );
+    // drawn, its pickers' options read: rjsf filled in no default of its own, so it reported none
+    expect(await screen.findByText('请选择角色')).toBeTruthy();
+    expect(dirty).toEqual([]);
+    expect(values).toEqual([]);
+    fillRequired('cy', 'Cy', 'long enough 2');
+    expect(dirty.at(-1)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // the avatar's default (users.yaml), never touched, is in what the save sends
+    expect(sent[0]).toMatchObject({ userName: 'cy', personImage: 'head_1' });
   });
 
   it('checks the schema before sending anything, in the page language', async () => {
