@@ -2,8 +2,11 @@
 // pages of MAX_LIMIT read side by side once the first page tells the total, up to LIST_ALL_MAX_PAGES
 // pages. A check tree needs them all: a parent's half tick, a branch's count and the branch
 // buttons are computed from the rows below it, and a granted entry not read could not be unticked.
-// When that resource can search its label field, the typed text is sent to the server.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// When that resource can search its label field, the typed text is sent to the server. The rows
+// are handed to React in a transition (useQueriesInTransition.ts): a role's menu tree, drawn when
+// its menus arrive, was drawn in an update React does not cut, a task of 80-100 ms as the role
+// form opened (docs/benchmarks.md, "Form drawers").
+import { keepPreviousData, type QueryObserverResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { LIST_ALL_MAX_PAGES } from '../client/constants.ts';
 import { type AllRows, listAll } from '../client/listAll.ts';
@@ -11,6 +14,7 @@ import type { Id, ResourceClient, Row } from '../client/resourceClient.ts';
 import type { Field } from '../schema/types.ts';
 import { queryKeys } from './queryKeys.ts';
 import { useRefClient } from './ResourcesContext.tsx';
+import { useQueriesInTransition } from './useQueriesInTransition.ts';
 
 export interface RefOption {
   value: Id;
@@ -57,15 +61,27 @@ export function canSearchLabel(client: ResourceClient, labelField: string | unde
   );
 }
 
+/** The one query's data and whether it is being read. */
+const firstResult = (results: Array<QueryObserverResult<AllRows>>) => ({
+  data: results[0]?.data,
+  isFetching: results[0]?.isFetching ?? false,
+});
+
 export function useRefOptions(field: Field, search = '') {
   const client = useRefClient(field.ref!);
   const term = canSearchLabel(client, field.refLabel) ? search.trim() : '';
-  const query = useQuery({
-    queryKey: queryKeys.options(client.resource.name, term),
-    queryFn: ({ signal }) => fetchOptions(client, field.refLabel, term, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const queries = useMemo(
+    () => [
+      {
+        queryKey: queryKeys.options(client.resource.name, term),
+        queryFn: ({ signal }: { signal: AbortSignal }) => fetchOptions(client, field.refLabel, term, signal),
+        placeholderData: keepPreviousData,
+        staleTime: 30_000,
+      },
+    ],
+    [client, field.refLabel, term],
+  );
+  const query = useQueriesInTransition(queries, firstResult);
   const options = useMemo(
     () => optionsOf(client, field.refLabel, query.data?.rows ?? [], field.refDetail),
     [client, field.refLabel, field.refDetail, query.data],
