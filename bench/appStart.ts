@@ -15,9 +15,8 @@
 //   npm run bench:start                          (builds first; `npx tsx bench/appStart.ts` reuses dist/)
 //   npx tsx bench/appStart.ts --runs 12 --against /tmp/before [--frames]
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { chromium, Page } from 'playwright-core';
-import { startBuilds } from './builds.ts';
+import { benchOptions, startBuilds } from './builds.ts';
 import { drawn } from './drawn.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
@@ -148,15 +147,8 @@ async function visitFromMenu(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      runs: { type: 'string', default: '8' },
-      against: { type: 'string' },
-      frames: { type: 'boolean' },
-    },
-  });
-  const runs = Number(values.runs);
-  const { builds, browser, close } = await startBuilds(values.against, PASSWORD);
+  const { runs, against, frames: printFrames } = benchOptions(8);
+  const { builds, browser, close } = await startBuilds(against, PASSWORD);
   try {
     const results = builds.map(() => PHASES.map((): Phase => ({ frames: [], took: [] })));
     for (let run = 0; run < runs; run++) {
@@ -195,7 +187,7 @@ async function main(): Promise<void> {
           );
       });
     });
-    if (values.frames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
+    if (printFrames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await close();

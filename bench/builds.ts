@@ -5,6 +5,7 @@
 import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { type ServerProcess, startServerProcess } from '../tests/e2e/serverProcess.ts';
 import { lowerOwnPriority } from './lowPriority.ts';
@@ -20,6 +21,18 @@ export interface Builds {
   browser: Browser;
   /** stops the servers and the browser, and removes the other build's folder */
   close(): Promise<void>;
+}
+
+/** A browser benchmark's options: `--runs N` (`runs` by default), `--against DIR`, `--frames`. */
+export function benchOptions(runs: number): { runs: number; against?: string; frames: boolean } {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: String(runs) },
+      against: { type: 'string' },
+      frames: { type: 'boolean' },
+    },
+  });
+  return { runs: Number(values.runs), against: values.against, frames: values.frames === true };
 }
 
 /**

@@ -15,9 +15,8 @@
 //   npm run bench:drawers                          (builds first; `npx tsx bench/formDrawers.ts` reuses dist/)
 //   npx tsx bench/formDrawers.ts --runs 8 --against /tmp/before [--frames]
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startBuilds } from './builds.ts';
+import { benchOptions, startBuilds } from './builds.ts';
 import { signedInPage } from './signedInPage.ts';
 
 const GOAL_MS = 50;
@@ -154,15 +153,8 @@ async function run(browser: Browser, base: string): Promise<Opening[][]> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      runs: { type: 'string', default: '5' },
-      against: { type: 'string' },
-      frames: { type: 'boolean' },
-    },
-  });
-  const runs = Number(values.runs);
-  const { builds, browser, close } = await startBuilds(values.against, PASSWORD);
+  const { runs, against, frames: printFrames } = benchOptions(5);
+  const { builds, browser, close } = await startBuilds(against, PASSWORD);
   try {
     // by build, form and time: the openings of every run
     const results = builds.map(() => FORMS.map(() => TIMES.map((): Opening[] => [])));
@@ -203,7 +195,7 @@ async function main(): Promise<void> {
         });
       });
     });
-    if (values.frames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
+    if (printFrames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await close();

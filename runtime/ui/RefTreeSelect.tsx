@@ -19,6 +19,7 @@ import {
   type ShownNode,
   searchTree,
   shownNodes,
+  withKey,
 } from './pickerTree.ts';
 import { entryId } from './TreeList.tsx';
 import { type PickerList, PickerListContext, TreePickerList } from './TreePickerList.tsx';
@@ -138,22 +139,11 @@ export function RefTreeSelect({
   const onSwitch = useCallback((row: ShownNode) => {
     if (latest.current.searching) return;
     const { key, open: isOpen, node } = row;
-    setExpanded((was) => {
-      const next = new Set(was);
-      if (isOpen) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+    setExpanded((was) => withKey(was, key, !isOpen));
     // a level not read yet is read as it opens; the switcher spins meanwhile
     if (isOpen || node.children !== undefined) return;
-    setOpening((was) => new Set(was).add(key));
-    void latest.current.picker.loadLevel(key).finally(() =>
-      setOpening((was) => {
-        const next = new Set(was);
-        next.delete(key);
-        return next;
-      }),
-    );
+    setOpening((was) => withKey(was, key, true));
+    void latest.current.picker.loadLevel(key).finally(() => setOpening((was) => withKey(was, key, false)));
   }, []);
   const onPick = useCallback(
     (row: ShownNode) => {

@@ -363,3 +363,12 @@ export function onTreeKey(
   else handlers.activate(action.activate);
   return true;
 }
+
+/** `keys` with `key` in it (`present`) or not, as a new set: the keys of the open or the opening
+ * entries held in React state, which a change must not touch in place. */
+export function withKey(keys: ReadonlySet<string>, key: string, present: boolean): ReadonlySet<string> {
+  const next = new Set(keys);
+  if (present) next.add(key);
+  else next.delete(key);
+  return next;
+}

@@ -33,6 +33,7 @@ import {
   type PickNode,
   type ShownNode,
   shownNodes,
+  withKey,
 } from '../../../runtime/ui/pickerTree.ts';
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
 import { type MoreProps, TreeList } from '../../../runtime/ui/TreeList.tsx';
@@ -178,14 +179,7 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
   // as the tree table's rows
   const onSwitch = useCallback((row: ShownNode) => {
     const { key, open } = row;
-    startTransition(() =>
-      setExpanded((was) => {
-        const next = new Set(was);
-        if (open) next.delete(key);
-        else next.add(key);
-        return next;
-      }),
-    );
+    startTransition(() => setExpanded((was) => withKey(was, key, !open)));
     if (!open && row.node.children === undefined) latest.current.reads.openLevel(key);
   }, []);
   const onLoadMore = useCallback((parent: string) => latest.current.reads.loadMore(parent), []);

@@ -17,6 +17,7 @@ import {
   shownNodes,
   type TreeEntry,
   treeKeyAction,
+  withKey,
 } from '../../../runtime/ui/pickerTree.ts';
 
 const rows = [
@@ -219,5 +220,13 @@ describe('pickerTree', () => {
     expect(treeKeyAction('Enter', rows, -1)).toBeUndefined();
     expect(treeKeyAction('a', rows, 0)).toBeUndefined();
     expect(treeKeyAction('ArrowDown', [], -1)).toBeUndefined();
+  });
+
+  it('adds or takes away a key in a new set, leaving the old one as it was', () => {
+    const was: ReadonlySet<string> = new Set(['1']);
+    expect([...withKey(was, '2', true)]).toEqual(['1', '2']);
+    expect([...withKey(was, '1', false)]).toEqual([]);
+    expect([...withKey(was, '3', false)]).toEqual(['1']);
+    expect([...was]).toEqual(['1']);
   });
 });
