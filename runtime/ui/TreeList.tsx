@@ -50,6 +50,9 @@ export interface TreeListProps {
   multiple: boolean;
   /** the keys of the chosen entries */
   chosen: ReadonlySet<string>;
+  /** the keys of the entries shown half-chosen in a multiple pick: a check tree's parent with ticks
+   * below it and none of its own (checkTree.ts: halfTickedKeys) */
+  half?: ReadonlySet<string>;
   /** the keys of the entries whose level is being read, as they are opened */
   opening: ReadonlySet<string>;
   /** the levels whose next page is being read ("load more") */
@@ -93,6 +96,7 @@ interface EntryProps {
   Title: TreeListProps['Title'];
   More: TreeListProps['More'];
   chosen: boolean;
+  half: boolean;
   active: boolean;
   opening: boolean;
   readingMore: boolean;
@@ -131,6 +135,7 @@ const Entry = memo(function Entry({
   Title,
   More = MoreLink,
   chosen,
+  half,
   active,
   opening,
   readingMore,
@@ -147,6 +152,7 @@ const Entry = memo(function Entry({
     disabled && `${tree}-treenode-disabled`,
     branch ? `${tree}-treenode-switcher-${open ? 'open' : 'close'}` : `${tree}-treenode-leaf`,
     chosen && (multiple ? `${tree}-treenode-checkbox-checked` : `${tree}-treenode-selected`),
+    checkable && half && !chosen && `${tree}-treenode-checkbox-indeterminate`,
     active && `${tree}-treenode-active`,
   ]
     .filter(Boolean)
@@ -158,6 +164,8 @@ const Entry = memo(function Entry({
   ]
     .filter(Boolean)
     .join(' ');
+  // a checkbox's state, as WAI-ARIA's tree names a half-chosen entry
+  const checked = chosen ? true : half ? ('mixed' as const) : false;
   const pick = () => {
     if (pickable) onPick?.(row);
   };
@@ -170,7 +178,7 @@ const Entry = memo(function Entry({
       aria-level={depth + 1}
       aria-expanded={branch ? open : undefined}
       aria-selected={onPick && !multiple && !more ? chosen : undefined}
-      aria-checked={checkable ? chosen : undefined}
+      aria-checked={checkable ? checked : undefined}
       aria-disabled={disabled}
       className={nodeClass}
     >
@@ -196,12 +204,13 @@ const Entry = memo(function Entry({
           className={[
             `${tree}-checkbox`,
             chosen && `${tree}-checkbox-checked`,
+            half && !chosen && `${tree}-checkbox-indeterminate`,
             disabled && `${tree}-checkbox-disabled`,
           ]
             .filter(Boolean)
             .join(' ')}
           role="checkbox"
-          aria-checked={chosen}
+          aria-checked={checked}
           aria-disabled={disabled}
           onClick={pick}
         >
@@ -257,6 +266,11 @@ export function TreeList(props: TreeListProps) {
     scrollPaddingStart: ring,
     scrollPaddingEnd: ring,
     overscan: 5,
+    // the list's height from the first render on, as useVirtualRows.ts does for the window:
+    // react-virtual's own first guess is nothing, which drew no entry in the first render and the
+    // entries in view in one React ran at once from the layout effect that measured the holder
+    // (the role form's menu tree: 40 ms of entries drawn inside the commit's task)
+    initialRect: { width: 0, height },
     getItemKey,
     // a list not laid out (jsdom, a hidden popup) is taken as its full height, as antd's list is
     observeElementRect: (instance, report) =>
@@ -337,6 +351,7 @@ export function TreeList(props: TreeListProps) {
                     Title={props.Title}
                     More={props.More}
                     chosen={props.chosen.has(row.key)}
+                    half={!!props.half?.has(row.key)}
                     active={index === active}
                     opening={props.opening.has(row.key)}
                     readingMore={!!more && readingMore.includes(more.parent)}
