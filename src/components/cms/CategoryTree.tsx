@@ -10,7 +10,6 @@ import { Button, ConfigProvider, Empty, Spin } from 'antd';
 import useTreeStyle from 'antd/es/tree/style';
 import {
   createContext,
-  type KeyboardEvent,
   startTransition,
   useCallback,
   useContext,
@@ -29,7 +28,6 @@ import {
   entryReuse,
   levelTree,
   nodeReuse,
-  onTreeKey,
   type PickNode,
   type ShownNode,
   shownNodes,
@@ -38,6 +36,7 @@ import {
 import { queryKeys } from '../../../runtime/ui/queryKeys.ts';
 import { type MoreProps, TreeList } from '../../../runtime/ui/TreeList.tsx';
 import { useQueriesInTransition } from '../../../runtime/ui/useQueriesInTransition.ts';
+import { useTreeKeyboard } from '../../../runtime/ui/useTreeKeyboard.ts';
 import { useTreeReads } from '../../../runtime/ui/useTreeReads.ts';
 import { useLanguageStore } from '../../stores/language.ts';
 
@@ -173,48 +172,29 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
 
   // what the handlers read, as of the last render: the entries' handlers stay the same functions,
   // so a read draws the entries in view that changed and not the others
-  const latest = useRef({ reads, rows, active });
-  latest.current = { reads, rows, active };
+  const latest = useRef(reads);
+  latest.current = reads;
   // A category opens, and its level is asked for, in transitions, which React may cut into slices,
   // as the tree table's rows
   const onSwitch = useCallback((row: ShownNode) => {
     const { key, open } = row;
     startTransition(() => setExpanded((was) => withKey(was, key, !open)));
-    if (!open && row.node.children === undefined) latest.current.reads.openLevel(key);
+    if (!open && row.node.children === undefined) latest.current.openLevel(key);
   }, []);
-  const onLoadMore = useCallback((parent: string) => latest.current.reads.loadMore(parent), []);
-  // the keyboard, as in antd's tree: the tree holds the focus, and names its entry (treeKeyAction);
-  // Enter opens or closes a category
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent) => {
-      const { rows, active: at } = latest.current;
-      const done = onTreeKey(event.key, rows, at, {
-        move: setActiveKey,
-        toggle: onSwitch,
-        more: onLoadMore,
-        activate: (row) => {
-          if (row.branch) onSwitch(row);
-        },
-      });
-      if (done) event.preventDefault();
+  const onLoadMore = useCallback((parent: string) => latest.current.loadMore(parent), []);
+  // the keyboard, as in antd's tree (useTreeKeyboard.ts); Enter opens or closes a category
+  const keyboard = useTreeKeyboard({
+    rows,
+    active,
+    handlers: {
+      move: setActiveKey,
+      toggle: onSwitch,
+      more: onLoadMore,
+      activate: (row) => {
+        if (row.branch) onSwitch(row);
+      },
     },
-    [onSwitch, onLoadMore],
-  );
-  // The keyboard starts on the first entry when the tree takes the focus from the keyboard (Tab).
-  // A press of the pointer focuses the tree too, and marks nothing: the active entry's background
-  // would mark an entry the user did not point at.
-  const pointed = useRef(false);
-  const onFocus = useCallback(() => {
-    const { rows, active: at } = latest.current;
-    if (!pointed.current && at < 0 && rows.length > 0) setActiveKey(rows[0].key);
-    pointed.current = false;
-  }, []);
-  const onPointerDown = useCallback(() => {
-    pointed.current = true;
-  }, []);
-  const onPointerUp = useCallback(() => {
-    pointed.current = false;
-  }, []);
+  });
   const ownId = useId();
 
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
@@ -246,7 +226,7 @@ export function CategoryTree({ categories, blocks, label }: CategoryTreeProps) {
             'data-testid': 'category-tree',
             className: [`${tree}-block-node`, `${tree}-unselectable`, hashId, cssVarCls].join(' '),
           }}
-          treeProps={{ tabIndex: 0, 'aria-label': label, onKeyDown, onFocus, onPointerDown, onPointerUp }}
+          treeProps={{ ...keyboard, 'aria-label': label }}
         />
       </Spin>
     </MarksContext.Provider>

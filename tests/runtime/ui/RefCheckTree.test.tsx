@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** The tree as a form holds it: every change reported, and the value that follows from it. */
-function renderTree(start: Id[], http = testHttp(server)) {
+function renderTree(start: Id[], http = testHttp(server), disabled = false) {
   const changes: Id[][] = [];
   function Holder() {
     const [value, setValue] = useState<Id[]>(start);
@@ -38,6 +38,7 @@ function renderTree(start: Id[], http = testHttp(server)) {
       <RefCheckTree
         field={menuIds}
         lang="zh"
+        disabled={disabled}
         value={value}
         onChange={(next) => {
           changes.push(next);
@@ -153,6 +154,55 @@ describe('RefCheckTree', () => {
     fireEvent.change(screen.getByPlaceholderText('搜索名称或标识'), { target: { value: '' } });
     await waitFor(() => expect(shown('内容管理')).toBe(true));
     expect(state('内容管理')).toBe('half');
+  });
+});
+
+describe('RefCheckTree from the keyboard and for assistive technology', () => {
+  const treeElement = () => screen.getByRole('tree', { name: '菜单权限' });
+  const active = () => {
+    const id = treeElement().getAttribute('aria-activedescendant');
+    const entry = id ? document.getElementById(id) : null;
+    return entry?.querySelector('.ant-tree-node-content-wrapper')?.getAttribute('title');
+  };
+
+  it('moves with the arrows once the tree takes the focus, and ticks the entry on Space or Enter', async () => {
+    const changes = renderTree([]);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    fireEvent.focus(treeElement());
+    await waitFor(() => expect(active()).toBe('系统管理'));
+    fireEvent.keyDown(treeElement(), { key: 'ArrowDown' });
+    await waitFor(() => expect(active()).toBe('用户管理'));
+    fireEvent.keyDown(treeElement(), { key: ' ' });
+    expect(changes.at(-1)).toEqual([2]);
+    await waitFor(() => expect(state('用户管理')).toBe('ticked'));
+    fireEvent.keyDown(treeElement(), { key: 'Enter' });
+    expect(changes.at(-1)).toEqual([]);
+    // right opens the page, whose buttons come into the tree below it
+    fireEvent.keyDown(treeElement(), { key: 'ArrowRight' });
+    await waitFor(() => expect(shown('新增')).toBe(true));
+    expect(changes).toHaveLength(2);
+  });
+
+  it('names a half-ticked entry mixed, and a ticked one checked', async () => {
+    renderTree([4]);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    expect(row('系统管理').getAttribute('aria-checked')).toBe('mixed');
+    expect(row('内容管理').getAttribute('aria-checked')).toBe('false');
+    await expandAll();
+    expect(row('删除').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('ticks nothing and offers no branch buttons while the form is read-only', async () => {
+    const changes = renderTree([4], testHttp(server), true);
+    await waitFor(() => expect(shown('用户管理')).toBe(true));
+    tick('系统管理');
+    fireEvent.click(row('用户管理').querySelector('.ant-tree-node-content-wrapper')!);
+    fireEvent.focus(treeElement());
+    fireEvent.keyDown(treeElement(), { key: ' ' });
+    expect(changes).toEqual([]);
+    expect(screen.queryByLabelText('勾选“用户管理”及其下全部')).toBeNull();
+    // the counts still say what the role holds
+    expect(count('系统管理')).toBe('1/3');
   });
 });
 
