@@ -14,6 +14,7 @@ import { evaluateCondition } from '../schema/condition.ts';
 import type { Action, Lang } from '../schema/types.ts';
 import { ActionButton } from './ActionButton.tsx';
 import { t } from './i18n.ts';
+import { loadResourceForm, opensForm } from './LazyResourceForm.tsx';
 import { splitRowActions } from './rowActionLayout.ts';
 
 export interface RowActionsProps {
@@ -110,6 +111,7 @@ export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
       type="link"
       size="small"
       onRun={() => onAction(action, row)}
+      onIntent={opensForm(action) ? loadResourceForm : undefined}
     />
   ));
   if (more.length === 0) return line(links);

@@ -15,7 +15,7 @@ import type { Action, Lang } from '../schema/types.ts';
 import { ActionButton } from './ActionButton.tsx';
 import { ExportButton, type ExportChoice } from './ExportButton.tsx';
 import { t } from './i18n.ts';
-import { loadResourceForm } from './LazyResourceForm.tsx';
+import { loadResourceForm, opensForm } from './LazyResourceForm.tsx';
 
 export interface ToolbarProps {
   lang: Lang;
@@ -36,10 +36,6 @@ export interface ToolbarProps {
   /** a resource with a recycle bin the user may open: its button, after the actions */
   onOpenBin?: () => void;
 }
-
-/** whether the action opens a form: the form's code can load as the pointer reaches its button */
-const opensForm = (action: Action) =>
-  action.name === 'create' || action.name === 'batchUpdate' || action.form !== undefined;
 
 const ICONS: Record<string, ReactNode> = {
   create: <PlusOutlined aria-hidden />,

@@ -109,6 +109,16 @@ describe('the role form', () => {
   });
 
   it('shows the menu tree inside the form, every entry ticked as the role holds it', async () => {
+    // the pointer on a row's edit link asks for the form's code, before the click
+    const formCode = page.waitForRequest((request) =>
+      /\/assets\/ResourceForm-[^/]*\.js$/.test(request.url()),
+    );
+    await page
+      .getByRole('row')
+      .filter({ hasText: before.roleName })
+      .getByRole('button', { name: /修\s*改/ })
+      .hover();
+    await formCode;
     const drawer = await openEditor();
     const tree = drawer.getByTestId('check-tree-menuIds');
     await expect
