@@ -6,6 +6,14 @@ import type { ListFeatures } from './listTable.ts';
 import { RowActions } from './RowActions.tsx';
 
 export function ActionsCell({ row }: CellContext<ListFeatures, TreeRow, unknown>) {
-  const { lang, rowActions, onRowAction } = useListCell();
-  return <RowActions row={row.original} actions={rowActions} lang={lang} onAction={onRowAction} />;
+  const { lang, rowActions, onRowAction, onFormIntent } = useListCell();
+  return (
+    <RowActions
+      row={row.original}
+      actions={rowActions}
+      lang={lang}
+      onAction={onRowAction}
+      onFormIntent={onFormIntent}
+    />
+  );
 }

@@ -9,14 +9,17 @@
 import { Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
-import type { Action } from '../schema/types.ts';
+import type { Action, Resource } from '../schema/types.ts';
 import type { ResourceFormProps } from './ResourceForm.tsx';
+import { hasRichText, loadRichTextEditor } from './widgets/richTextEditorCode.ts';
 
 const Form = lazyWithPreload(() => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 
-/** Starts loading the form's code, once. */
-export function loadResourceForm(): Promise<unknown> {
-  return Form.preload();
+/** Starts loading the form's code, once; for a resource whose form draws the rich-text editor,
+ * the editor's code beside it. */
+export function loadResourceForm(resource?: Resource): Promise<unknown> {
+  const form = Form.preload();
+  return resource && hasRichText(resource) ? Promise.all([form, loadRichTextEditor()]) : form;
 }
 
 /** Whether the action opens a form (a row's edit, a new row, a batch update, an action with a form

@@ -61,7 +61,7 @@ export function ResourceFormDrawer({
   const navigate = useNavigate();
   const editing = target.mode === 'update' ? target.id : undefined;
   // the form's code comes beside the row it edits, not after it
-  useEffect(() => void loadResourceForm(), []);
+  useEffect(() => void loadResourceForm(resource), [resource]);
   const withDrafts = editing !== undefined && resource.drafts === true;
   const row = useQuery({
     queryKey: queryKeys.row(resource.name, editing ?? ''),

@@ -33,6 +33,7 @@ import {
   RecycleBin,
   ResourceFormDrawer,
 } from './LazyListDialogs.tsx';
+import { loadResourceForm } from './LazyResourceForm.tsx';
 import { ListCellContext, type ListCellValue } from './listCellContext.ts';
 import { isTreeList, listParams, listRead } from './listReads.ts';
 import { listFeatures } from './listTable.ts';
@@ -238,8 +239,9 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       draftColumn: resource.drafts ? descriptors[0]?.field : undefined,
       rowActions: actions.row,
       onRowAction: (action, row) => startActionRef.current(action, row),
+      onFormIntent: () => void loadResourceForm(resource),
     }),
-    [lang, descriptors, refLabels, tree, actions.row, resource.drafts],
+    [lang, descriptors, refLabels, tree, actions.row, resource],
   );
 
   // one object while the page stays: react-table builds its rows anew for a new one, and a long
@@ -308,6 +310,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         batchActions={actions.batch}
         selectedCount={selectedIds().length}
         onAction={(action) => startAction(action)}
+        onFormIntent={() => void loadResourceForm(resource)}
         onExport={startExport}
         exporting={perform.isPending && perform.variables?.action.name === 'export'}
         onRefresh={() => void invalidate()}

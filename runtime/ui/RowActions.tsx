@@ -14,7 +14,7 @@ import { evaluateCondition } from '../schema/condition.ts';
 import type { Action, Lang } from '../schema/types.ts';
 import { ActionButton } from './ActionButton.tsx';
 import { t } from './i18n.ts';
-import { loadResourceForm, opensForm } from './LazyResourceForm.tsx';
+import { opensForm } from './LazyResourceForm.tsx';
 import { splitRowActions } from './rowActionLayout.ts';
 
 export interface RowActionsProps {
@@ -24,6 +24,8 @@ export interface RowActionsProps {
   lang: Lang;
   /** runs the action: edit opens the form, an action with a form opens its dialog, others call the server */
   onAction: (action: Action, row: Row) => unknown;
+  /** the pointer or the focus reached a button that opens the form (opensForm): its code can load */
+  onFormIntent?: () => void;
 }
 
 /** The row's actions on its line: the links and those in the "More" menu. */
@@ -85,7 +87,7 @@ export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'on
   );
 }
 
-export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
+export function RowActions({ row, actions, lang, onAction, onFormIntent }: RowActionsProps) {
   // a menu item closes its menu when clicked, so its confirm cannot hang from the item: it
   // opens on the "More" link instead
   const [confirming, setConfirming] = useState<Action | null>(null);
@@ -111,7 +113,7 @@ export function RowActions({ row, actions, lang, onAction }: RowActionsProps) {
       type="link"
       size="small"
       onRun={() => onAction(action, row)}
-      onIntent={opensForm(action) ? loadResourceForm : undefined}
+      onIntent={opensForm(action) ? onFormIntent : undefined}
     />
   ));
   if (more.length === 0) return line(links);

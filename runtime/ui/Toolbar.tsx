@@ -15,7 +15,7 @@ import type { Action, Lang } from '../schema/types.ts';
 import { ActionButton } from './ActionButton.tsx';
 import { ExportButton, type ExportChoice } from './ExportButton.tsx';
 import { t } from './i18n.ts';
-import { loadResourceForm, opensForm } from './LazyResourceForm.tsx';
+import { opensForm } from './LazyResourceForm.tsx';
 
 export interface ToolbarProps {
   lang: Lang;
@@ -25,6 +25,8 @@ export interface ToolbarProps {
   batchActions: readonly Action[];
   selectedCount: number;
   onAction: (action: Action) => unknown;
+  /** the pointer or the focus reached a button that opens a form (opensForm): its code can load */
+  onFormIntent?: () => void;
   /** the export action, with the columns chosen (ExportButton) */
   onExport: (action: Action, choice: ExportChoice) => unknown;
   /** an export is under way */
@@ -51,6 +53,7 @@ export function Toolbar({
   batchActions,
   selectedCount,
   onAction,
+  onFormIntent,
   onExport,
   exporting,
   onRefresh,
@@ -76,7 +79,7 @@ export function Toolbar({
         icon={ICONS[action.name]}
         type={action.name === 'create' ? 'primary' : undefined}
         onRun={() => onAction(action)}
-        onIntent={opensForm(action) ? loadResourceForm : undefined}
+        onIntent={opensForm(action) ? onFormIntent : undefined}
       />
     );
 

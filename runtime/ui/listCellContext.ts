@@ -17,6 +17,8 @@ export interface ListCellValue {
   draftColumn?: string;
   rowActions: readonly Action[];
   onRowAction: (action: Action, row: Row) => unknown;
+  /** the pointer or the focus reached a row's button that opens the form: its code can load */
+  onFormIntent?: () => void;
 }
 
 export const ListCellContext = createContext<ListCellValue | null>(null);

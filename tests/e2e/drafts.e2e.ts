@@ -78,6 +78,18 @@ describe('a published content edited as a draft', () => {
 
     const page = await context.newPage();
     await signIn(page);
+    // the pointer on the row's edit link asks for the form's code and, as the contents' form
+    // draws the rich-text editor, the editor's, before the click
+    const code = (name: string) =>
+      page.waitForRequest((request) => new RegExp(`/assets/${name}-[^/]*\\.js$`).test(request.url()));
+    const asked = Promise.all([code('ResourceForm'), code('RichTextEditor')]);
+    await page
+      .getByRole('row')
+      .filter({ hasText: OLD })
+      .first()
+      .getByRole('button', { name: /修\s*改/ })
+      .hover();
+    await asked;
     let drawer = await openEdit(page, OLD, OLD);
     const bar = drawer.getByTestId('draft-bar');
     await bar.getByText(/修改会自动保存为草稿/).waitFor();

@@ -3,15 +3,12 @@
 // files come by upload, by address, or from the media library.
 import type { WidgetProps } from '@rjsf/utils';
 import { Skeleton } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { MediaItem } from '../../contract.ts';
 import { MediaLibraryDialog } from '../MediaLibraryDialog.tsx';
 import { formContextOf } from './formContext.ts';
+import { LazyRichTextEditor as RichTextEditor } from './richTextEditorCode.ts';
 import { useFieldUpload } from './useFieldUpload.ts';
-
-const RichTextEditor = lazy(() =>
-  import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })),
-);
 
 export function RichTextWidget({
   id,
