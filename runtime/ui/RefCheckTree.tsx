@@ -63,7 +63,7 @@ const parentKeys = (nodes: readonly CheckNode[]) =>
 
 /** What an entry's title reads besides its node: drawn from a context, so a tick draws the titles
  * in view and not the list around them. */
-interface TitleContext {
+interface TitleData {
   byKey: ReadonlyMap<string, CheckNode>;
   counts: ReadonlyMap<string, BranchCount>;
   disabled: boolean;
@@ -72,7 +72,7 @@ interface TitleContext {
   onBranch(node: CheckNode, on: boolean): void;
 }
 
-const TitleContext = createContext<TitleContext | null>(null);
+const TitleContext = createContext<TitleData | null>(null);
 
 /** An entry's label, its branch's count and buttons, and its detail (a menu's permission code). */
 function EntryTitle({ node: pick }: { node: PickNode }) {
