@@ -18,47 +18,12 @@ import { loadavg } from 'node:os';
 import type { chromium, Page } from 'playwright-core';
 import { benchOptions, startBuilds } from './builds.ts';
 import { drawn } from './drawn.ts';
+import { type Frame, observeFrames } from './longFrames.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
 
 const GOAL_MS = 50;
 const PASSWORD = 'Bench-admin-pass-1';
-
-interface Frame {
-  /** when it began, in the page's time */
-  start: number;
-  duration: number;
-  /** the scripts of 5 ms or more that ran in it, by what started them */
-  scripts: string[];
-}
-
-declare global {
-  interface Window {
-    __frames: Frame[];
-  }
-}
-
-/** Collects every long animation frame from the page's start (an init script). */
-function observeFrames() {
-  window.__frames = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const frame = entry as PerformanceEntry & {
-        scripts: Array<{ invoker: string; sourceURL: string; duration: number }>;
-      };
-      window.__frames.push({
-        start: entry.startTime,
-        duration: entry.duration,
-        scripts: frame.scripts
-          .filter((script) => script.duration >= 5)
-          .map((script) => {
-            const file = script.sourceURL.split('/').pop() || script.invoker.split('/').pop();
-            return `${script.invoker.startsWith('http') ? 'module' : script.invoker} (${file}) ${script.duration.toFixed(0)} ms`;
-          }),
-      });
-    }
-  }).observe({ type: 'long-animation-frame', buffered: true });
-}
 
 /** The frames over the goal since `since` (the page's start unless given), a frame and a moment after the last drawing. */
 async function longFrames(page: Page, since = 0): Promise<Frame[]> {

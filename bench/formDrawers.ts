@@ -17,50 +17,11 @@
 import { loadavg } from 'node:os';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { benchOptions, startBuilds } from './builds.ts';
+import { type Frame, observeFrames } from './longFrames.ts';
 import { signedInPage } from './signedInPage.ts';
 
 const GOAL_MS = 50;
 const PASSWORD = 'Bench-admin-pass-1';
-
-interface Frame {
-  /** when it began, in the page's time */
-  start: number;
-  duration: number;
-  /** how long it kept input waiting (the entry's `blockingDuration`) */
-  blocking: number;
-  /** the scripts of 5 ms or more that ran in it, by what started them */
-  scripts: string[];
-}
-
-declare global {
-  interface Window {
-    __frames: Frame[];
-  }
-}
-
-/** Collects every long animation frame from the page's start (an init script). */
-function observeFrames() {
-  window.__frames = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const frame = entry as PerformanceEntry & {
-        blockingDuration: number;
-        scripts: Array<{ invoker: string; sourceURL: string; duration: number }>;
-      };
-      window.__frames.push({
-        start: entry.startTime,
-        duration: entry.duration,
-        blocking: frame.blockingDuration,
-        scripts: frame.scripts
-          .filter((script) => script.duration >= 5)
-          .map(
-            (script) =>
-              `${script.invoker} (${script.sourceURL.split('/').pop()}) ${script.duration.toFixed(0)} ms`,
-          ),
-      });
-    }
-  }).observe({ type: 'long-animation-frame', buffered: true });
-}
 
 /** Once the page's animations are over (a drawer's slide), a frame and a moment after. */
 async function settled(page: Page): Promise<void> {

@@ -145,7 +145,7 @@ async function signIn(base: string): Promise<string> {
 /** A first start of an empty folder, timed to the server's "serving" line, and its memory then. */
 async function firstStart(): Promise<{
   dataDir: string;
-  ms: number;
+  took: number;
   rss: { server: number; children: number };
 }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'schema-admin-bench-'));

@@ -106,7 +106,7 @@ interface FrameEntry {
 
 declare global {
   interface Window {
-    __frames: FrameEntry[];
+    __frameEntries: FrameEntry[];
     /** when the document's first content was painted (page time), once it has been */
     __firstPaint?: number;
     /** components rendered, and of them the table's body rows (antd hands those `data-row-key`) */
@@ -149,7 +149,7 @@ const countRenders = `(() => {
 
 /** Collects every long animation frame from the page's start (an init script). */
 function observeFrames() {
-  window.__frames = [];
+  window.__frameEntries = [];
   const kinds = PerformanceObserver.supportedEntryTypes;
   const type = kinds.includes('long-animation-frame') ? 'long-animation-frame' : 'longtask';
   new PerformanceObserver((list) => {
@@ -171,7 +171,7 @@ function observeFrames() {
       const end = entry.startTime + entry.duration;
       const renderStart = frame.renderStart || end;
       const styleStart = frame.styleAndLayoutStart || end;
-      window.__frames.push({
+      window.__frameEntries.push({
         start: entry.startTime,
         duration: entry.duration,
         work: renderStart - entry.startTime,
@@ -199,7 +199,7 @@ function observeFrames() {
 async function framesSince(page: Page, since: number): Promise<Frames> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
   const { frames: all, firstPaint } = await page.evaluate(() => ({
-    frames: window.__frames,
+    frames: window.__frameEntries,
     firstPaint: window.__firstPaint,
   }));
   const frames = all.filter((f) => f.start >= since);
@@ -562,7 +562,7 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
   });
   const cpuAfter = await cpu();
   const read = await framesSince(page, since);
-  const frames = await page.evaluate(() => window.__frames);
+  const frames = await page.evaluate(() => window.__frameEntries);
   // the frames over the goal, by the level's size when they came (thousands of entries shown)
   const bySize = new Map<number, number>();
   for (const frame of frames) {

@@ -245,7 +245,7 @@ export class ResourceStore {
   async list(
     query: ListQuery,
     options: { maxCountCost?: number; drafts?: boolean } = {},
-  ): Promise<{ rows: ApiRow[]; total: number; estimated?: true }> {
+  ): Promise<{ rows: ApiRow[]; total: number; estimated?: true; ancestors?: ApiRow[] }> {
     const offset = (query.page - 1) * query.limit;
     const drafts = options.drafts === true && this.drafts.enabled;
     const statements = this.listStatements(query, offset, drafts);
