@@ -193,8 +193,15 @@ export function TableBody() {
   useEffect(() => {
     if (shown.scrolling) return;
     const more = nextBatch(ids, shown.first, view, settled.current);
-    // a scroll, a new page or a render of the table interrupts it; it is asked for again after
-    if (more.length > 0) startTransition(() => setBatch(new Set(more)));
+    if (more.length === 0) return;
+    // One batch a frame: asked for in an animation frame, it is rendered in a task after that
+    // frame's paint, and the next after the next. Asked for straight from this effect, the batches
+    // followed one another in short tasks that Chromium ran ahead of the frame they held up, and
+    // a level's opening or a read put several in one frame over 50 ms (docs/benchmarks.md, "Tree
+    // tables"). A scroll, a new page or a render of the table interrupts it; it is asked for
+    // again after.
+    const frame = requestAnimationFrame(() => startTransition(() => setBatch(new Set(more))));
+    return () => cancelAnimationFrame(frame);
   });
   const { rows, cells, prefix, selection, lang, onSelect, span } = value;
   const drawn: ReactNode[] = [];

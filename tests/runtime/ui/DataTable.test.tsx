@@ -14,7 +14,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { type ReactNode, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { HAS_DRAFT_KEY } from '../../../runtime/contract.ts';
 import { toListColumns } from '../../../runtime/schema/columns.ts';
 import type { Resource } from '../../../runtime/schema/types.ts';
@@ -29,7 +29,7 @@ import {
   listFeatures,
 } from '../../../runtime/ui/listTable.ts';
 import { pageActions } from '../../../runtime/ui/pageActions.ts';
-import { DRAW_BATCH } from '../../../runtime/ui/TableBody.tsx';
+import { DRAW_BATCH, FILL_BATCH } from '../../../runtime/ui/TableBody.tsx';
 import { loadResources, resourceNamed } from './harness.tsx';
 import { givenTableWidth } from './tableWidth.ts';
 import { restoreWindowScroll, scrollWindow } from './windowScroll.ts';
@@ -68,6 +68,10 @@ function LongTable({ loading = false, rows = ROWS }: { loading?: boolean; rows?:
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
 /** The names of the rows in the document, in order. */
+/** every row drawn is drawn in full: none in outline, none waiting (the rows fill in one batch a
+ * frame, TableBody.tsx); a scroll after it starts from a still table */
+const everyRowInFull = () =>
+  expect(document.querySelector('tbody tr[data-outline], tbody tr[data-waiting]')).toBeNull();
 const drawn = () =>
   [...document.querySelectorAll('tbody tr[data-row-key]')].map((row) => row.textContent ?? '');
 
@@ -76,6 +80,7 @@ describe('a long list table', () => {
     renders.clear();
     render(<LongTable />);
     await screen.findByText('行1');
+    await waitFor(everyRowInFull);
     const before = drawn();
     expect(before.length).toBeGreaterThan(10);
     expect(before.length).toBeLessThan(100);
@@ -438,7 +443,7 @@ describe("a long list's rows in outline", () => {
   it('draws a row coming into view while the window scrolls in outline, and in full once it stops', async () => {
     render(<UsersTable count={300} />);
     await screen.findByText('用户1');
-    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
+    await waitFor(everyRowInFull);
     const before = drawn().length;
     expect(isFull(rowOf(`用户${before}`))).toBe(true);
 
@@ -463,7 +468,7 @@ describe("a long list's rows in outline", () => {
   it("marks a pending draft in outline as the full row marks it, in front of the row's name", async () => {
     render(<UsersTable count={300} drafts />);
     await screen.findByText('用户1');
-    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
+    await waitFor(everyRowInFull);
     scrollWindow(20 * 49);
     const name = firstOutlineName();
     const came = rowOf(name);
@@ -483,7 +488,7 @@ describe("a long list's rows in outline", () => {
     onTestFinished(givenTableWidth(() => NARROW));
     render(<UsersTable count={300} sorting={[{ id: 'userName', desc: false }]} />);
     await screen.findByText('用户1');
-    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
+    await waitFor(everyRowInFull);
     const cells = (row: HTMLElement) =>
       [...row.querySelectorAll('td, th')].map((td) => ({
         classes: [...td.classList].filter((name) => name !== 'ant-table-column-has-sorters').sort(),
@@ -520,7 +525,7 @@ describe("a long list's rows in outline", () => {
   it('draws a few of the rows a jump brings at once, those in view first, and the rest a frame later', async () => {
     render(<UsersTable count={300} />);
     await screen.findByText('用户1');
-    await waitFor(() => expect(isFull(rowOf('用户1'))).toBe(true));
+    await waitFor(everyRowInFull);
     // a hundred rows down (jsdom lays nothing out: each row stands at its estimated 49 px): every
     // row drawn is new; the first of the view are drawn in outline, the others wait, empty
     scrollWindow(100 * 49);
@@ -537,6 +542,46 @@ describe("a long list's rows in outline", () => {
     await waitFor(() => expect(document.querySelector('tbody tr[data-waiting]')).toBeNull());
     expect(screen.getByText(`用户${101 + DRAW_BATCH}`)).toBeTruthy();
     await waitFor(() => expect(isFull(rowOf('用户101'))).toBe(true));
+  });
+
+  it('fills its rows in full one batch an animation frame, and none between two frames', async () => {
+    // the page's animation frames run when the test says (antd's and the virtualizer's too)
+    const queued = new Map<number, FrameRequestCallback>();
+    let lastFrame = 0;
+    const request = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      queued.set(++lastFrame, callback);
+      return lastFrame;
+    });
+    const cancel = vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => {
+      queued.delete(id);
+    });
+    onTestFinished(() => {
+      request.mockRestore();
+      cancel.mockRestore();
+    });
+    const frame = async () => {
+      const callbacks = [...queued.values()];
+      queued.clear();
+      await act(async () => {
+        for (const callback of callbacks) callback(performance.now());
+      });
+    };
+    const inFull = () => document.querySelectorAll('tbody tr[data-row-key]:not([data-outline])').length;
+    render(<UsersTable count={300} />);
+    await screen.findByText('用户1');
+    // the rows mount in outline; with every render React has to do done, none is in full
+    await act(async () => {});
+    expect(inFull()).toBe(0);
+    const steps: number[] = [];
+    for (let frames = 0; document.querySelector('tbody tr[data-outline], tbody tr[data-waiting]'); frames++) {
+      expect(frames, 'frames run before every row was in full').toBeLessThan(40);
+      const before = inFull();
+      await frame();
+      steps.push(inFull() - before);
+    }
+    // each frame turned at most one batch in full, and the rows came in full in batches
+    expect(Math.max(...steps)).toBe(FILL_BATCH);
+    expect(inFull()).toBeGreaterThan(2 * FILL_BATCH);
   });
 
   it('mounts a long list in outline and fills it in after; a short list in full at once', async () => {
