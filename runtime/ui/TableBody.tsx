@@ -8,8 +8,9 @@
 //
 // A long list's row that comes into view while the window scrolls is drawn in outline
 // (OutlineRow.tsx: plain cells, its values as text), and in full once the scroll stops, in
-// low-priority renders the next scroll interrupts, a few rows each, those in view first. A row
-// drawn in full stays so while it is drawn. A long list's rows mount in outline too.
+// low-priority renders the next scroll interrupts, a few rows each and one such render a frame,
+// those in view first. A row drawn in full stays so while it is drawn. A long list's rows mount
+// in outline too.
 // A render draws at most `DRAW_BATCH` rows that the render before did not, those in view first:
 // the others wait a frame as empty rows of their height (a fling brings a whole view of new rows
 // each frame, a read or a level's opening a view of them at once).
