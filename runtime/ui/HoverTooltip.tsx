@@ -5,6 +5,8 @@
 // them. Here the tooltip is drawn beside its target, over the target's box, so the target itself is
 // never drawn again when the tooltip comes (a button under the pointer or the focus stays the
 // same element); once made, the tooltip stays, opened and closed as the pointer comes and goes.
+// A list's sortable column titles use it too: a table of them made as many nested updates in the
+// commit that draws the list page.
 import { Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
@@ -14,9 +16,12 @@ export const HOVER_DELAY_MS = 100;
 export interface HoverTooltipProps {
   title: ReactNode;
   children: ReactNode;
+  /** the target is a block that fills its line (a sortable column's title across its header cell):
+   * held in a block rather than an inline box the size of its content */
+  block?: boolean;
 }
 
-export function HoverTooltip({ title, children }: HoverTooltipProps) {
+export function HoverTooltip({ title, children, block = false }: HoverTooltipProps) {
   // null: never wanted, and no tooltip made
   const [open, setOpen] = useState<boolean | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -31,7 +36,7 @@ export function HoverTooltip({ title, children }: HoverTooltipProps) {
   };
   return (
     <span
-      style={{ position: 'relative', display: 'inline-flex' }}
+      style={{ position: 'relative', display: block ? 'block' : 'inline-flex' }}
       onPointerEnter={show}
       onPointerLeave={hide}
       onFocus={show}

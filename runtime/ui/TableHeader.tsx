@@ -4,10 +4,11 @@
 // (the list always has an order), with antd's sorter arrows and tooltip; the selection column's
 // header selects or clears every row the table holds.
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
-import { Checkbox, Tooltip } from 'antd';
+import { Checkbox } from 'antd';
 import { type CSSProperties, type KeyboardEvent, memo } from 'react';
 import type { Lang } from '../schema/types.ts';
 import { type CellPlacement, SELECTION_KEY } from './cellPlacement.ts';
+import { HoverTooltip } from './HoverTooltip.tsx';
 import { t } from './i18n.ts';
 import type { AllSelection } from './tableSelection.ts';
 
@@ -46,7 +47,7 @@ function SortTitle({ prefix, column, lang }: { prefix: string; column: HeaderCol
     );
   };
   return (
-    <Tooltip title={t(column.sorted === 'asc' ? 'sortDescending' : 'sortAscending', lang)}>
+    <HoverTooltip block title={t(column.sorted === 'asc' ? 'sortDescending' : 'sortAscending', lang)}>
       <div className={`${prefix}-column-sorters`}>
         <span className={`${prefix}-column-title`}>{column.title}</span>
         <span className={`${prefix}-column-sorter ${prefix}-column-sorter-full`}>
@@ -56,7 +57,7 @@ function SortTitle({ prefix, column, lang }: { prefix: string; column: HeaderCol
           </span>
         </span>
       </div>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 
