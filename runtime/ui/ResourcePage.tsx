@@ -11,7 +11,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { message } from 'antd';
-import { type SyntheticEvent, useMemo, useRef, useState } from 'react';
+import { type SyntheticEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../client/apiError.ts';
 import { ERROR_TOAST_MS } from '../client/constants.ts';
@@ -224,6 +224,9 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
   const startActionRef = useRef(startAction);
   startActionRef.current = startAction;
 
+  // the pointer reached a button that opens the form (a toolbar's or a row's): its code comes now
+  const loadForm = useCallback(() => void loadResourceForm(resource), [resource]);
+
   const selectable = actions.batch.length > 0 || actions.toolbar.some((a) => a.name === 'export');
   const { columns, layout } = useMemo(
     () => buildListColumns({ descriptors, lang, rowActions: actions.row }),
@@ -239,9 +242,9 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       draftColumn: resource.drafts ? descriptors[0]?.field : undefined,
       rowActions: actions.row,
       onRowAction: (action, row) => startActionRef.current(action, row),
-      onFormIntent: () => void loadResourceForm(resource),
+      onFormIntent: loadForm,
     }),
-    [lang, descriptors, refLabels, tree, actions.row, resource],
+    [lang, descriptors, refLabels, tree, actions.row, resource.drafts, loadForm],
   );
 
   // one object while the page stays: react-table builds its rows anew for a new one, and a long
@@ -310,7 +313,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
         batchActions={actions.batch}
         selectedCount={selectedIds().length}
         onAction={(action) => startAction(action)}
-        onFormIntent={() => void loadResourceForm(resource)}
+        onFormIntent={loadForm}
         onExport={startExport}
         exporting={perform.isPending && perform.variables?.action.name === 'export'}
         onRefresh={() => void invalidate()}

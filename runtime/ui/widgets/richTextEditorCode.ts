@@ -4,14 +4,16 @@
 // commit in one frame; so the code is asked for with the form's (loadResourceForm), as the
 // pointer reaches a button that opens the form.
 import { lazyWithPreload } from 'react-lazy-with-preload';
+import { FIELD_TYPE_SPECS } from '../../schema/fieldTypes.ts';
 import type { Resource } from '../../schema/types.ts';
 
 export const LazyRichTextEditor = lazyWithPreload(() =>
   import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })),
 );
 
-/** Whether the resource's form draws the editor: a field of type richtext. */
-export const hasRichText = (resource: Resource) => resource.fields.some((field) => field.type === 'richtext');
+/** Whether the resource's form draws the editor: a field whose type's widget is the editor. */
+export const hasRichText = (resource: Resource) =>
+  resource.fields.some((field) => FIELD_TYPE_SPECS[field.type].widget === 'richtext');
 
 /** Starts loading the editor's code, once. */
 export function loadRichTextEditor(): Promise<unknown> {
