@@ -28,8 +28,9 @@
 //   npx tsx bench/treeTable.ts --trace DIR     (also writes Chromium traces of the same phases to DIR,
 //                                              and prints the main thread's style, layout and paint
 //                                              time in each, what its longest task ran, the chunks
-//                                              it compiled, and the scripts V8 parsed again to
-//                                              find a line in them)
+//                                              it compiled, the scripts V8 parsed again to
+//                                              find a line in them, and each frame of 50 ms or
+//                                              more with the collector's pauses in it)
 //   npx tsx bench/treeTable.ts --frames        (also prints what each frame over 50 ms was made of:
 //                                              its tasks, rendering, style and layout, and the
 //                                              scripts that ran in it, by what started them)
@@ -280,7 +281,12 @@ interface TraceEvent {
   tdur?: number;
   tid: number;
   pid: number;
-  args?: { name?: string; data?: { url?: string } };
+  args?: {
+    name?: string;
+    data?: { url?: string };
+    /** an `AnimationFrame` span's begin: the frame as a long-animation-frame entry measures it */
+    animation_frame_timing_info?: { duration_ms: number; blocking_duration_ms: number };
+  };
 }
 type TraceFile = { traceEvents: TraceEvent[] } | TraceEvent[];
 
@@ -294,6 +300,43 @@ const TASK_PARTS = [
   'MajorGC',
   'MinorGC',
 ];
+
+/**
+ * The frames of 50 ms or more in a trace (Chromium's `AnimationFrame` spans, the frames the
+ * long-animation-frame entries report) and what the main thread did inside each: the garbage
+ * collector's pauses with their thread time, script, style and layout, and code compiled. A frame's
+ * own entry names the scripts of 5 ms or more that ran in it, not a collection inside one (the
+ * later reload's frames of no such script were scavenges: docs/benchmarks.md, "Tree tables").
+ */
+function longFramesIn(events: TraceEvent[], onMain: TraceEvent[], pid: number): string[] {
+  const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
+  const total = (list: TraceEvent[], key: 'dur' | 'tdur' = 'dur') =>
+    list.reduce((sum, e) => sum + (e[key] ?? 0), 0);
+  // the outermost of the events given: a compile inside a compile, or a call inside a call, once
+  const outermost = (list: TraceEvent[]) =>
+    list.filter(
+      (e) => !list.some((outer) => outer !== e && outer.ts <= e.ts && e.ts < outer.ts + (outer.dur ?? 0)),
+    );
+  return events
+    .filter((e) => e.name === 'AnimationFrame' && e.ph === 'b' && e.pid === pid)
+    .filter((e) => (e.args?.animation_frame_timing_info?.duration_ms ?? 0) >= GOAL_MS)
+    .map((frame) => {
+      const timing = frame.args?.animation_frame_timing_info ?? { duration_ms: 0, blocking_duration_ms: 0 };
+      const end = frame.ts + timing.duration_ms * 1000;
+      const inFrame = (names: string[]) =>
+        outermost(onMain.filter((e) => names.includes(e.name) && e.ts >= frame.ts && e.ts < end));
+      const collections = inFrame(['MinorGC', 'MajorGC']);
+      // a collection, a compile or a forced layout inside a script counts in the script's time too
+      return (
+        `${timing.duration_ms} ms (blocking ${timing.blocking_duration_ms} ms): tasks ` +
+        `${ms(total(inFrame(['RunTask'])))}, garbage collection ${ms(total(collections))} ` +
+        `(${ms(total(collections, 'tdur'))} on the CPU), script ` +
+        `${ms(total(inFrame(['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'TimerFire', 'EventDispatch'])))}` +
+        `, code compiled ${ms(total(inFrame(['v8.compile', 'v8.compileModule', 'V8.CompileCode'])))}` +
+        `, style and layout ${ms(total(inFrame(['UpdateLayoutTree', 'Layout'])))}`
+      );
+    });
+}
 
 /**
  * The renderer main thread's style, layout and paint in a trace: how often and how long in all;
@@ -347,7 +390,8 @@ function renderingWork(file: TraceFile): string {
     `. Compiles on the main thread of 20 ms or more: ${
       compiles.map((e) => `${e.args?.data?.url?.split('/').pop()} ${ms(e.dur)} ms`).join(', ') || 'none'
     }` +
-    `. Scripts parsed again for their lines, 5 ms or more: ${lookups.map((e) => `${ms(e.dur)} ms`).join(', ') || 'none'}`
+    `. Scripts parsed again for their lines, 5 ms or more: ${lookups.map((e) => `${ms(e.dur)} ms`).join(', ') || 'none'}` +
+    `. Frames of ${GOAL_MS} ms or more: ${longFramesIn(events, onMain, main.pid).join('; ') || 'none'}`
   );
 }
 
