@@ -1,5 +1,9 @@
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
+import { installCommitHook } from './fixtures/reactCommits.ts';
+
+// before anything loads react-dom, which looks for the hook as it loads (fixtures/reactCommits.ts)
+installCommitHook();
 
 // A console.error or console.warn during a test is a problem someone has to see (a React act or
 // key warning, a query that resolved to undefined, an antd deprecation): it fails the test that

@@ -21,6 +21,24 @@ import { useDeviceWatch } from './useDeviceWatch.ts';
 
 const SettingsPanel = lazy(() => import('./SettingsPanel.tsx'));
 
+/**
+ * The page, drawn in the render after the shell's first: the two are two commits, each of them a
+ * frame, where the whole was one task of 135–165 ms (docs/benchmarks.md, "Tree tables"). The
+ * deferred value is held here, not in the shell: the render that draws the page then starts at
+ * this component and leaves the side menu, the navbar and the tabs as they were, where from the
+ * shell it drew them all again in the page's commit.
+ */
+function PageArea() {
+  const pageDrawn = useDeferredValue(true, false);
+  return pageDrawn ? (
+    <ManifestGate>
+      <AppMain />
+    </ManifestGate>
+  ) : (
+    <main className="app-main" />
+  );
+}
+
 export default function Layout() {
   useDeviceWatch();
   useEffect(() => followLanguage(), []);
@@ -34,9 +52,6 @@ export default function Layout() {
   // once opened the panel stays mounted, so its drawer can animate closed
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const mobile = device === 'mobile';
-  // The page is drawn in the render after the shell's first: the two are two commits, each of
-  // them a frame, where the whole was one task of 135–165 ms (docs/benchmarks.md, "Tree tables").
-  const pageDrawn = useDeferredValue(true, false);
 
   const classes = [
     'app-wrapper',
@@ -66,13 +81,7 @@ export default function Layout() {
               />
               {tagsView && <TagsView />}
             </div>
-            {pageDrawn ? (
-              <ManifestGate>
-                <AppMain />
-              </ManifestGate>
-            ) : (
-              <main className="app-main" />
-            )}
+            <PageArea />
           </div>
           {settingsLoaded && (
             <Suspense fallback={null}>
