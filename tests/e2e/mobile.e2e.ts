@@ -183,6 +183,22 @@ describe('the shell on a 360 px phone', () => {
     page = await openSignedIn(PHONE);
   });
 
+  it("writes the dashboard's date whole on one line, under the greeting", async () => {
+    const head = page.getByTestId('dashboard').locator('.dashboard-head');
+    const greeting = await box(head.locator('h2'));
+    const date = head.locator('.dashboard-today');
+    const shown = await box(date);
+    // the lines its text is laid out on, by their tops
+    const lines = await date.evaluate((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(shown.y).toBeGreaterThanOrEqual(greeting.y + greeting.height - 0.5);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(PHONE.width);
+  });
+
   it('fits the navbar: the hamburger, the page title for a breadcrumb, the user menu in reach', async () => {
     const hamburger = await box(page.getByTestId('hamburger'));
     expect(hamburger.x).toBeGreaterThanOrEqual(0);
