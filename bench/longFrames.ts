@@ -16,6 +16,8 @@ export interface Frame {
 declare global {
   interface Window {
     __frames: Frame[];
+    /** when the document's first content was painted (page time), once it was */
+    __firstPaint?: number;
   }
 }
 
@@ -43,4 +45,10 @@ export function observeFrames() {
       });
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
+  // a frame before the first content paint had nothing of the page on screen: on a reload the
+  // browser keeps showing the previous page until then
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') window.__firstPaint = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
 }

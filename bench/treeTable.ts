@@ -52,8 +52,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { connectDatabase } from '../tests/e2e/database.ts';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
+import { makeCategoryTree } from './categoryTree.ts';
 import { lowerOwnPriority } from './lowPriority.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
@@ -75,8 +75,6 @@ if (!(Number.isInteger(ROWS / 100) && ROWS >= 200 && ROWS <= 99_900))
   throw new Error(`--rows takes a multiple of 100 from 200 to 99900, not ${values.rows}`);
 /** the first root's level: half the categories, read fifty at a time in the picker */
 const BIG = ROWS / 2;
-/** the made rows' ids start above this, away from the seeded categories */
-const BASE = 1_000_000;
 const GOAL_MS = 50;
 
 interface Frames {
@@ -757,18 +755,7 @@ async function main(): Promise<void> {
   try {
     const base = server.baseUrl;
     if ((await fetch(`${base}/`)).status !== 200) throw new Error('no built page: run `npm run build` first');
-    const db = await connectDatabase(server.dataDir);
-    // ten roots without an order number (they lead the top level); the first holds half the
-    // categories, the other nine the rest
-    await db.query(
-      `insert into cms_content_categorys (id, parent_id, category_name, kind, status, show_in_nav, regulation, order_num)
-       select ${BASE} + i,
-         case when i <= 10 then null when i <= ${10 + BIG} then ${BASE} + 1 else ${BASE} + 2 + i % 9 end,
-         '大树' || lpad(i::text, 5, '0'), 0, 0, true, false, case when i <= 10 then null else i end
-       from generate_series(1, ${ROWS}) i`,
-    );
-    await db.query('analyze cms_content_categorys');
-    await db.end();
+    await makeCategoryTree(server.dataDir, ROWS);
 
     const width = Number(values.width);
     if (!(width >= 320))

@@ -1,0 +1,156 @@
+// The categories page on a later reload, many times (docs/benchmarks.md, "Tree tables"), over
+// bench:treetable's tree of 10,000 categories: the reload whose code Chromium takes from its code
+// cache, as a person's next visit does. bench:treetable
+// reloads it once a run, and the frames over 50 ms it has now and then come with the machine's
+// other work and the engine's garbage collector, so one run tells little; this reloads it 40
+// times (`--runs N`) in one browser and reads, each time, the frames over 50 ms after the first
+// content paint, the main thread's CPU (Chromium's counters in thread time, which the machine's
+// other work leaves alone); then, in ten more reloads of each, what the page allocated (V8's heap
+// sampling, the objects the collector has taken back counted too: what its pauses are made of),
+// apart, as sampling changes when the collector runs.
+//
+// With `--against DIR` (another build's dist/, e.g. `npx vite build --outDir /tmp/before` at an
+// earlier commit) a second server serves that build, and the two are reloaded in turns, so both
+// meet the same load.
+//
+//   npm run bench:reloads                        (builds first; `npx tsx bench/reloads.ts` reuses dist/)
+//   npx tsx bench/reloads.ts --runs 50 --against /tmp/before [--frames]
+import { loadavg } from 'node:os';
+import type { CDPSession, Page } from 'playwright-core';
+import { benchOptions, startBuilds } from './builds.ts';
+import { makeCategoryTree } from './categoryTree.ts';
+import { type Frame, observeFrames } from './longFrames.ts';
+import { signedInPage } from './signedInPage.ts';
+
+const GOAL_MS = 50;
+const PASSWORD = 'Bench-admin-pass-1';
+/** The categories page's first row drawn. */
+const TABLE_DRAWN = 'tbody tr[data-row-key]';
+/** the reloads of each build whose allocations are sampled, after the others */
+const SAMPLED = 10;
+
+interface Reload {
+  /** the frames over 50 ms that began after the first content paint */
+  frames: Frame[];
+  /** main-thread CPU from the navigation to a moment after the first row, in ms */
+  cpu: number;
+  /** bytes allocated in that time, when sampled */
+  allocated?: number;
+}
+
+interface Sampled {
+  head: SampledNode;
+}
+interface SampledNode {
+  selfSize: number;
+  children: SampledNode[];
+}
+
+/** The bytes a sampled allocation profile counts. */
+function bytesIn(node: SampledNode): number {
+  return node.children.reduce((sum, child) => sum + bytesIn(child), node.selfSize);
+}
+
+/** The page's main-thread CPU so far, in ms. */
+async function threadTime(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+}
+
+/** Reloads the categories page at `base` and measures it; what it allocates, when `sampled`. */
+async function reload(page: Page, cdp: CDPSession, base: string, sampled = false): Promise<Reload> {
+  // a document of the site first, so the page reloads in the renderer that keeps its heap
+  await page.goto(`${base}/api/sys/nothing`);
+  const before = await threadTime(cdp);
+  if (sampled)
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  await page.goto(`${base}/#/cms/contentCategorys`);
+  // checked once a frame by the DOM alone: a check that asks for a row's box (bench/drawn.ts) has
+  // the browser lay the page out inside an animation-frame callback of the frames measured
+  await page.waitForFunction((selector) => document.querySelector(selector) !== null, TABLE_DRAWN, {
+    polling: 'raf',
+  });
+  // a frame and a moment after the first row, for what the page does right after it
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))));
+  const profile = sampled
+    ? ((await cdp.send('HeapProfiler.stopSampling')) as { profile: Sampled }).profile
+    : undefined;
+  const cpu = (await threadTime(cdp)) - before;
+  const { frames, firstPaint } = await page.evaluate(() => ({
+    frames: window.__frames,
+    firstPaint: window.__firstPaint,
+  }));
+  return {
+    frames: frames.filter(
+      (frame) => frame.duration > GOAL_MS && firstPaint !== undefined && frame.start >= firstPaint,
+    ),
+    cpu,
+    allocated: profile && bytesIn(profile.head),
+  };
+}
+
+async function main(): Promise<void> {
+  const { runs, against, frames: printFrames } = benchOptions(40);
+  const { builds, browser, close } = await startBuilds(against, PASSWORD);
+  try {
+    const pages: Array<{
+      page: Page;
+      cdp: CDPSession;
+      base: string;
+      reloads: Reload[];
+      allocated: number[];
+    }> = [];
+    for (const { server } of builds) {
+      await makeCategoryTree(server.dataDir, 10_000);
+      const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+      const page = await signedInPage(context, server.baseUrl, PASSWORD);
+      await page.addInitScript(observeFrames);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+      // two loads first, which compile the code and fill the code cache: each reload measured
+      // then takes its code from there
+      for (let time = 0; time < 2; time++) await reload(page, cdp, server.baseUrl);
+      pages.push({ page, cdp, base: server.baseUrl, reloads: [], allocated: [] });
+    }
+    for (let run = 0; run < runs; run++)
+      for (const entry of pages) entry.reloads.push(await reload(entry.page, entry.cdp, entry.base));
+    // the heap profiler on only now: with it on, the page runs slower
+    for (const entry of pages) await entry.cdp.send('HeapProfiler.enable');
+    for (let run = 0; run < SAMPLED; run++)
+      for (const entry of pages)
+        entry.allocated.push((await reload(entry.page, entry.cdp, entry.base, true)).allocated ?? 0);
+
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const lines = [
+      `Chromium ${browser.version()}, ${runs} later reloads of the categories page for each build, in turns; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+      '',
+      `| build | reloads with a frame over ${GOAL_MS} ms after the first content paint | frames | longest | main-thread CPU, median | allocated, median of ${SAMPLED} more |`,
+      '|---|---|---|---|---|---|',
+    ];
+    const parts: string[] = [];
+    builds.forEach((build, index) => {
+      const { reloads, allocated } = pages[index];
+      const all = reloads.flatMap((r) => r.frames);
+      const longest = all.length ? `${Math.max(...all.map((f) => f.duration)).toFixed(0)} ms` : '–';
+      lines.push(
+        `| ${build.name} | ${reloads.filter((r) => r.frames.length > 0).length} of ${reloads.length} | ${all.length} | ${longest} | ${median(reloads.map((r) => r.cpu)).toFixed(0)} ms | ${(median(allocated) / 1e6).toFixed(1)} MB |`,
+      );
+      for (const frame of all)
+        parts.push(
+          `- ${build.name}: ${frame.duration.toFixed(0)} ms (blocking ${frame.blocking.toFixed(0)} ms); ${frame.scripts.join('; ') || 'no script of 5 ms'}`,
+        );
+    });
+    if (printFrames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await close();
+  }
+}
+
+await main();
