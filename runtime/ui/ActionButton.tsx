@@ -2,11 +2,14 @@
 // asks first (its danger flag colours both the button and the confirm). The confirm is made at
 // the button's first click, not with the button: a long table draws a dozen rows each frame of a
 // quick scroll, and a closed confirm in each (a popover with its trigger, motion and observers)
-// costs about as much to draw as the rest of the row's actions.
+// costs about as much to draw as the rest of the row's actions. Given antd's small link button's
+// classes, a row's button is a plain <button> with them until it is asked to confirm: antd's Button
+// is a dozen hooks and a loading icon's motion wrapper in every row (useLinkButtonClasses.ts).
 import { Button, type ButtonProps, Popconfirm } from 'antd';
 import { useState } from 'react';
 import type { Action, Lang } from '../schema/types.ts';
 import { t } from './i18n.ts';
+import type { LinkButtonClasses } from './useLinkButtonClasses.ts';
 
 export interface ActionButtonProps {
   action: Action;
@@ -19,6 +22,9 @@ export interface ActionButtonProps {
   size?: ButtonProps['size'];
   /** the pointer reached the button, or the focus did: what the action opens can start loading */
   onIntent?: () => void;
+  /** draws the button, until a confirm opens from it, as a plain one with these classes of antd's
+   * small link button */
+  linkClasses?: LinkButtonClasses;
 }
 
 export function ActionButton({
@@ -30,9 +36,23 @@ export function ActionButton({
   type,
   size,
   onIntent,
+  linkClasses,
 }: ActionButtonProps) {
   const [asked, setAsked] = useState(false);
   const title = action.title[lang];
+  if (linkClasses && !asked)
+    return (
+      <button
+        type="button"
+        className={action.danger ? linkClasses.danger : linkClasses.link}
+        disabled={disabled}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        onClick={() => (action.confirm ? setAsked(true) : onRun())}
+      >
+        <span>{title}</span>
+      </button>
+    );
   const props = {
     icon,
     type,

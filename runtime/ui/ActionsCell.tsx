@@ -6,7 +6,7 @@ import type { ListFeatures } from './listTable.ts';
 import { RowActions } from './RowActions.tsx';
 
 export function ActionsCell({ row }: CellContext<ListFeatures, TreeRow, unknown>) {
-  const { lang, rowActions, onRowAction, onFormIntent } = useListCell();
+  const { lang, rowActions, onRowAction, onFormIntent, linkClasses } = useListCell();
   return (
     <RowActions
       row={row.original}
@@ -14,6 +14,7 @@ export function ActionsCell({ row }: CellContext<ListFeatures, TreeRow, unknown>
       lang={lang}
       onAction={onRowAction}
       onFormIntent={onFormIntent}
+      linkClasses={linkClasses}
     />
   );
 }

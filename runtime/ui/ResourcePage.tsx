@@ -47,6 +47,7 @@ import { saveFile } from './saveFile.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { canOpen } from './treeTableRows.ts';
 import { useColumnVisibility } from './useColumnVisibility.ts';
+import { useLinkButtonClasses } from './useLinkButtonClasses.ts';
 import { useListState } from './useListState.ts';
 import { useRefLabels } from './useRefLabels.ts';
 import { useTreeTable } from './useTreeTable.ts';
@@ -232,6 +233,7 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
     () => buildListColumns({ descriptors, lang, rowActions: actions.row }),
     [descriptors, lang, actions.row],
   );
+  const linkClasses = useLinkButtonClasses();
   const cellContext = useMemo<ListCellValue>(
     () => ({
       lang,
@@ -243,8 +245,9 @@ export function ResourcePage({ resource, client, lang = 'zh', can }: ResourcePag
       rowActions: actions.row,
       onRowAction: (action, row) => startActionRef.current(action, row),
       onFormIntent: loadForm,
+      linkClasses,
     }),
-    [lang, descriptors, refLabels, tree, actions.row, resource.drafts, loadForm],
+    [lang, descriptors, refLabels, tree, actions.row, resource.drafts, loadForm, linkClasses],
   );
 
   // one object while the page stays: react-table builds its rows anew for a new one, and a long

@@ -16,6 +16,7 @@ import { ActionButton } from './ActionButton.tsx';
 import { t } from './i18n.ts';
 import { opensForm } from './LazyResourceForm.tsx';
 import { splitRowActions } from './rowActionLayout.ts';
+import type { LinkButtonClasses } from './useLinkButtonClasses.ts';
 
 export interface RowActionsProps {
   row: Row;
@@ -26,6 +27,8 @@ export interface RowActionsProps {
   onAction: (action: Action, row: Row) => unknown;
   /** the pointer or the focus reached a button that opens the form (opensForm): its code can load */
   onFormIntent?: () => void;
+  /** antd's small link button's classes (useLinkButtonClasses), for links drawn without antd's Button */
+  linkClasses?: LinkButtonClasses;
 }
 
 /** The row's actions on its line: the links and those in the "More" menu. */
@@ -70,7 +73,7 @@ function line(links: readonly ReactElement[]) {
 }
 
 /** The line in outline: the links' titles as text, no components (OutlineRow.tsx). */
-export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'onAction'>) {
+export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'onAction' | 'linkClasses'>) {
   const { inline, more } = layOut(row, actions);
   const titles = inline.map((action) => ({
     key: action.name,
@@ -87,7 +90,7 @@ export function rowActionsText({ row, actions, lang }: Omit<RowActionsProps, 'on
   );
 }
 
-export function RowActions({ row, actions, lang, onAction, onFormIntent }: RowActionsProps) {
+export function RowActions({ row, actions, lang, onAction, onFormIntent, linkClasses }: RowActionsProps) {
   // a menu item closes its menu when clicked, so its confirm cannot hang from the item: it
   // opens on the "More" link instead
   const [confirming, setConfirming] = useState<Action | null>(null);
@@ -114,6 +117,7 @@ export function RowActions({ row, actions, lang, onAction, onFormIntent }: RowAc
       size="small"
       onRun={() => onAction(action, row)}
       onIntent={opensForm(action) ? onFormIntent : undefined}
+      linkClasses={linkClasses}
     />
   ));
   if (more.length === 0) return line(links);

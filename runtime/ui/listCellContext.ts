@@ -6,6 +6,7 @@ import { createContext, useContext } from 'react';
 import type { Row } from '../client/resourceClient.ts';
 import type { ColumnDescriptor } from '../schema/columns.ts';
 import type { Action, Lang } from '../schema/types.ts';
+import type { LinkButtonClasses } from './useLinkButtonClasses.ts';
 
 export interface ListCellValue {
   lang: Lang;
@@ -19,6 +20,8 @@ export interface ListCellValue {
   onRowAction: (action: Action, row: Row) => unknown;
   /** the pointer or the focus reached a row's button that opens the form: its code can load */
   onFormIntent?: () => void;
+  /** antd's small link button's classes, for the rows' action buttons */
+  linkClasses?: LinkButtonClasses;
 }
 
 export const ListCellContext = createContext<ListCellValue | null>(null);

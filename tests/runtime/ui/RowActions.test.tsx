@@ -7,6 +7,7 @@ import type { Resource } from '../../../runtime/schema/types.ts';
 import { pageActions } from '../../../runtime/ui/pageActions.ts';
 import { RowActions } from '../../../runtime/ui/RowActions.tsx';
 import { actionsColumnWidth, splitRowActions } from '../../../runtime/ui/rowActionLayout.ts';
+import { useLinkButtonClasses } from '../../../runtime/ui/useLinkButtonClasses.ts';
 import { loadResources, resourceNamed } from './harness.tsx';
 
 let users: Resource;
@@ -80,6 +81,57 @@ describe('RowActions', () => {
     fireEvent.click(ok.at(-1)!);
     await waitFor(() => expect(onAction).toHaveBeenCalledTimes(1));
     expect(onAction.mock.calls[0][0].name).toBe('freeze');
+  });
+});
+
+/** The line as a list table draws it: its links plain buttons with antd's link classes. */
+function TableLine(props: Omit<Parameters<typeof RowActions>[0], 'linkClasses'>) {
+  return <RowActions {...props} linkClasses={useLinkButtonClasses()} />;
+}
+
+describe("RowActions in a list table, its links drawn without antd's Button", () => {
+  function renderLine(row: Row) {
+    const onAction = vi.fn();
+    const onFormIntent = vi.fn();
+    render(
+      <TableLine
+        row={row}
+        actions={pageActions(users, () => true).row}
+        lang="zh"
+        onAction={onAction}
+        onFormIntent={onFormIntent}
+      />,
+    );
+    return { onAction, onFormIntent };
+  }
+
+  it('draws the same line of links, each with the link classes, the delete one in danger', () => {
+    renderLine(ACTIVE);
+    expect(links()).toEqual(['修改', '删除', '更多']);
+    const [update, remove] = screen.getAllByRole('button');
+    expect(update.className).toContain('ant-btn-color-link');
+    expect(remove.className).toContain('ant-btn-color-dangerous');
+  });
+
+  it('runs an action without a confirm at once, and its form can load as the pointer reaches it', () => {
+    const { onAction, onFormIntent } = renderLine(ACTIVE);
+    const update = screen.getByRole('button', { name: '修改' });
+    fireEvent.pointerEnter(update);
+    expect(onFormIntent).toHaveBeenCalled();
+    fireEvent.click(update);
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(onAction.mock.calls[0][0].name).toBe('update');
+  });
+
+  it('asks before an action with a confirm, the confirm on the link, and runs it only on OK', async () => {
+    const { onAction } = renderLine(ACTIVE);
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
+    const ok = await screen.findAllByRole('button', { name: /确\s*定/ });
+    expect(onAction).not.toHaveBeenCalled();
+    fireEvent.click(ok.at(-1)!);
+    await waitFor(() => expect(onAction).toHaveBeenCalledTimes(1));
+    expect(onAction.mock.calls[0][0].name).toBe('delete');
+    expect(onAction.mock.calls[0][1]).toBe(ACTIVE);
   });
 });
 
