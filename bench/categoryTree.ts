@@ -5,7 +5,7 @@
 import { connectDatabase } from '../tests/e2e/database.ts';
 
 /** The made categories' ids start above this, away from the seeded ones. */
-export const TREE_BASE_ID = 1_000_000;
+const TREE_BASE_ID = 1_000_000;
 
 /** Makes the tree in the database of the server whose DATA_DIR is `dataDir`. */
 export async function makeCategoryTree(dataDir: string, rows: number): Promise<void> {

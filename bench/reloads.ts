@@ -1,13 +1,13 @@
 // The categories page on a later reload, many times (docs/benchmarks.md, "Tree tables"), over
 // bench:treetable's tree of 10,000 categories: the reload whose code Chromium takes from its code
-// cache, as a person's next visit does. bench:treetable
-// reloads it once a run, and the frames over 50 ms it has now and then come with the machine's
-// other work and the engine's garbage collector, so one run tells little; this reloads it 40
-// times (`--runs N`) in one browser and reads, each time, the frames over 50 ms after the first
-// content paint, the main thread's CPU (Chromium's counters in thread time, which the machine's
-// other work leaves alone); then, in ten more reloads of each, what the page allocated (V8's heap
-// sampling, the objects the collector has taken back counted too: what its pauses are made of),
-// apart, as sampling changes when the collector runs.
+// cache, as a person's next visit does. bench:treetable reloads it once a run, and the frames over
+// 50 ms it has now and then come with the machine's other work and the engine's garbage collector,
+// so one run tells little. This reloads it 40 times (`--runs N`) in one browser and reads, each
+// time, the frames over 50 ms after the first content paint and the main thread's CPU (Chromium's
+// counters in thread time, which the machine's other work leaves alone); then, in ten more reloads
+// of each build, what the page allocated (V8's heap sampling, the objects the collector has taken
+// back counted too: what its pauses are made of), apart, as sampling changes when the collector
+// runs.
 //
 // With `--against DIR` (another build's dist/, e.g. `npx vite build --outDir /tmp/before` at an
 // earlier commit) a second server serves that build, and the two are reloaded in turns, so both
