@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { benchOptions, startBuilds } from './builds.ts';
 import { makeCategoryTree } from './categoryTree.ts';
+import { inDocument } from './inDocument.ts';
 import { type Frame, observeFrames } from './longFrames.ts';
 import { signedInPage } from './signedInPage.ts';
 
@@ -69,11 +70,10 @@ async function reload(page: Page, cdp: CDPSession, base: string, sampled = false
       includeObjectsCollectedByMinorGC: true,
     });
   await page.goto(`${base}/#/cms/contentCategorys`);
-  // checked once a frame by the DOM alone: a check that asks for a row's box (bench/drawn.ts) has
-  // the browser lay the page out inside an animation-frame callback of the frames measured
-  await page.waitForFunction((selector) => document.querySelector(selector) !== null, TABLE_DRAWN, {
-    polling: 'raf',
-  });
+  // checked by the DOM alone as it changes (bench/inDocument.ts): a check that asks for a row's box
+  // (bench/drawn.ts) has the browser lay the page out inside an animation-frame callback of the
+  // frames measured, and one polled once a frame asks for a frame at every vsync
+  await inDocument(page, TABLE_DRAWN);
   // a frame and a moment after the first row, for what the page does right after it
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))));
   const profile = sampled

@@ -54,6 +54,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
 import { makeCategoryTree } from './categoryTree.ts';
+import { inDocument } from './inDocument.ts';
 import { lowerOwnPriority } from './lowPriority.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
@@ -403,8 +404,8 @@ const rowIn = (text: string) =>
   [...document.querySelectorAll('tbody tr[data-row-key]')].some(
     (tr) => tr.textContent?.includes(text) && !tr.closest('[style*="display: none"]'),
   );
-/** Waits for such a row, checked once an animation frame. */
-const rowDrawn = (page: Page, text: string) => page.waitForFunction(rowIn, text, { polling: 'raf' });
+/** Waits for such a row, checked as the DOM changes (bench/inDocument.ts). */
+const rowDrawn = (page: Page, text: string) => inDocument(page, 'tbody tr[data-row-key]', text);
 /**
  * Clicks the first element `selector` matches whose text holds `text`, once it is drawn, at its
  * middle, with the pointer, as a person does. Found with the DOM's own query, once an animation

@@ -1,0 +1,40 @@
+// Waits for the page's DOM to hold (or no longer hold) an element, checked as the DOM changes: a
+// MutationObserver in the page, which the page's own commits wake. A check polled once an
+// animation frame (Playwright's `polling: 'raf'`) asks the browser for a frame at every vsync,
+// so any run of the page's tasks between two of its own frames becomes a frame the
+// long-animation-frame entries report, and it runs the check and Playwright's round trip inside
+// the frames measured: 60 ms of the main thread in a later reload of the categories page
+// (docs/benchmarks.md, "Tree tables"). A wait that needs an element's box (a click's target)
+// still polls once a frame.
+import type { Page } from 'playwright-core';
+
+/**
+ * Resolves once an element `selector` finds, whose text holds `text`, is in the document outside
+ * a hidden view (a kept-alive tab's `display: none`). The DOM alone is read, never a box, so the
+ * check lays nothing out.
+ */
+export async function inDocument(page: Page, selector: string, text = ''): Promise<void> {
+  await page.evaluate(
+    async ({ selector, text }) => {
+      // no named function in here: tsx would wrap it in a helper the page does not have
+      while (
+        ![...document.querySelectorAll(selector)].some(
+          (element) => element.textContent?.includes(text) && !element.closest('[style*="display: none"]'),
+        )
+      )
+        await new Promise<void>((changed) => {
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            changed();
+          });
+          observer.observe(document, {
+            childList: true,
+            subtree: true,
+            characterData: true,
+            attributes: true,
+          });
+        });
+    },
+    { selector, text },
+  );
+}
