@@ -8,20 +8,19 @@
 // still polls once a frame.
 import type { Page } from 'playwright-core';
 
-/**
- * Resolves once an element `selector` finds, whose text holds `text`, is in the document outside
- * a hidden view (a kept-alive tab's `display: none`). The DOM alone is read, never a box, so the
- * check lays nothing out.
- */
-export async function inDocument(page: Page, selector: string, text = ''): Promise<void> {
-  await page.evaluate(
-    async ({ selector, text }) => {
+/** Whether an element `selector` finds, whose text holds `text`, is in the document outside a
+ * hidden view (a kept-alive tab's `display: none`); with `wait`, resolves once one is. The DOM
+ * alone is read, never a box, so the check lays nothing out. */
+function holds(page: Page, selector: string, text: string, wait: boolean): Promise<boolean> {
+  return page.evaluate(
+    async ({ selector, text, wait }) => {
       // no named function in here: tsx would wrap it in a helper the page does not have
       while (
         ![...document.querySelectorAll(selector)].some(
           (element) => element.textContent?.includes(text) && !element.closest('[style*="display: none"]'),
         )
-      )
+      ) {
+        if (!wait) return false;
         await new Promise<void>((changed) => {
           const observer = new MutationObserver(() => {
             observer.disconnect();
@@ -34,7 +33,19 @@ export async function inDocument(page: Page, selector: string, text = ''): Promi
             attributes: true,
           });
         });
+      }
+      return true;
     },
-    { selector, text },
+    { selector, text, wait },
   );
+}
+
+/** Resolves once such an element is in the document, checked as the DOM changes. */
+export async function inDocument(page: Page, selector: string, text = ''): Promise<void> {
+  await holds(page, selector, text, true);
+}
+
+/** Whether such an element is in the document now. */
+export function inDocumentNow(page: Page, selector: string, text = ''): Promise<boolean> {
+  return holds(page, selector, text, false);
 }

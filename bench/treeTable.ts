@@ -54,7 +54,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { startServerProcess } from '../tests/e2e/serverProcess.ts';
 import { makeCategoryTree } from './categoryTree.ts';
-import { inDocument } from './inDocument.ts';
+import { inDocument, inDocumentNow } from './inDocument.ts';
 import { lowerOwnPriority } from './lowPriority.ts';
 import { categoriesMenuEntry } from './sideMenu.ts';
 import { signedInPage } from './signedInPage.ts';
@@ -394,18 +394,13 @@ function renderingWork(file: TraceFile): string {
   );
 }
 
-/**
- * Whether a table row holding `text` is in the document and not in a hidden view. Read without
- * the layout: Playwright's `:visible` asks for the box of every row it polls, which makes the
- * browser lay the page out in the middle of the phase measured, a forced layout of its own in a
- * frame that may be long.
- */
-const rowIn = (text: string) =>
-  [...document.querySelectorAll('tbody tr[data-row-key]')].some(
-    (tr) => tr.textContent?.includes(text) && !tr.closest('[style*="display: none"]'),
-  );
-/** Waits for such a row, checked as the DOM changes (bench/inDocument.ts). */
-const rowDrawn = (page: Page, text: string) => inDocument(page, 'tbody tr[data-row-key]', text);
+/** The table's rows: a row holding a text is looked for by the DOM alone (bench/inDocument.ts), as
+ * Playwright's `:visible` asks for the box of every row it polls, which makes the browser lay the
+ * page out in the middle of the phase measured, a forced layout of its own in a frame that may be
+ * long. */
+const ROWS_DRAWN = 'tbody tr[data-row-key]';
+/** Waits for a row holding `text`, checked as the DOM changes. */
+const rowDrawn = (page: Page, text: string) => inDocument(page, ROWS_DRAWN, text);
 /**
  * Clicks the first element `selector` matches whose text holds `text`, once it is drawn, at its
  * middle, with the pointer, as a person does. Found with the DOM's own query, once an animation
@@ -887,7 +882,7 @@ async function main(): Promise<void> {
     let clicks = 0;
     const cpuBeforeMore = await cpu();
     await profiled('more', async () => {
-      while (!(await page.evaluate(rowIn, lastName))) {
+      while (!(await inDocumentNow(page, ROWS_DRAWN, lastName))) {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         if (await page.evaluate(() => document.querySelector('button[data-more]') !== null)) {
           // the row counts the rows shown; the next page has arrived when it no longer counts those
