@@ -112,8 +112,8 @@ async function visitFromMenu(
 }
 
 async function main(): Promise<void> {
-  const { runs, against, frames: printFrames } = benchOptions(8);
-  const { builds, browser, close } = await startBuilds(against, PASSWORD);
+  const { runs, against, frames: printFrames, jsFlags } = benchOptions(8);
+  const { builds, browser, close } = await startBuilds(against, PASSWORD, jsFlags);
   try {
     const results = builds.map(() => PHASES.map((): Phase => ({ frames: [], took: [] })));
     for (let run = 0; run < runs; run++) {

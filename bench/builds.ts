@@ -23,16 +23,32 @@ export interface Builds {
   close(): Promise<void>;
 }
 
-/** A browser benchmark's options: `--runs N` (`runs` by default), `--against DIR`, `--frames`. */
-export function benchOptions(runs: number): { runs: number; against?: string; frames: boolean } {
+/**
+ * A browser benchmark's options: `--runs N` (`runs` by default), `--against DIR`, `--frames`, and
+ * `--js-flags=FLAGS`, V8 flags for the browser's pages (e.g. `--js-flags=--single-threaded-gc`),
+ * to tell what the engine's own work, its garbage collector's above all, makes of the frames.
+ */
+export function benchOptions(
+  runs: number,
+  /** the bench's own switches beside these (bench:reloads' `--trace`), given back in `on` */
+  switches: readonly string[] = [],
+): { runs: number; against?: string; frames: boolean; jsFlags?: string; on: Set<string> } {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: String(runs) },
       against: { type: 'string' },
       frames: { type: 'boolean' },
+      'js-flags': { type: 'string' },
+      ...Object.fromEntries(switches.map((name) => [name, { type: 'boolean' as const }])),
     },
   });
-  return { runs: Number(values.runs), against: values.against, frames: values.frames === true };
+  return {
+    runs: Number(values.runs),
+    against: values.against as string | undefined,
+    frames: values.frames === true,
+    jsFlags: values['js-flags'] as string | undefined,
+    on: new Set(switches.filter((name) => (values as Record<string, unknown>)[name] === true)),
+  };
 }
 
 /**
@@ -48,14 +64,25 @@ async function projectWithDist(dir: string): Promise<string> {
   return root;
 }
 
-/** Starts this build's server, the other build's when `against` is given, and the browser. */
-export async function startBuilds(against: string | undefined, password: string): Promise<Builds> {
+/** Starts this build's server, the other build's when `against` is given, and the browser (its
+ * pages' V8 run with `jsFlags`, when given). */
+export async function startBuilds(
+  against: string | undefined,
+  password: string,
+  jsFlags?: string,
+): Promise<Builds> {
   const folder = against ? await projectWithDist(against) : undefined;
   const builds: Build[] = [];
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-gpu',
+      ...(jsFlags ? [`--js-flags=${jsFlags}`] : []),
+    ],
   });
   const close = async () => {
     await browser.close();

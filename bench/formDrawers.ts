@@ -114,8 +114,8 @@ async function run(browser: Browser, base: string): Promise<Opening[][]> {
 }
 
 async function main(): Promise<void> {
-  const { runs, against, frames: printFrames } = benchOptions(5);
-  const { builds, browser, close } = await startBuilds(against, PASSWORD);
+  const { runs, against, frames: printFrames, jsFlags } = benchOptions(5);
+  const { builds, browser, close } = await startBuilds(against, PASSWORD, jsFlags);
   try {
     // by build, form and time: the openings of every run
     const results = builds.map(() => FORMS.map(() => TIMES.map((): Opening[] => [])));

@@ -13,15 +13,23 @@
 // earlier commit) a second server serves that build, and the two are reloaded in turns, so both
 // meet the same load.
 //
+// `--js-flags=FLAGS` runs the pages' V8 with those flags (bench/builds.ts), to see what the
+// collector's settings make of the frames. `--trace` traces each measured reload in Chromium and
+// prints what filled each frame over 50 ms (bench/traceFrames.ts): its tasks and their time on
+// the CPU, the collector's pauses, and the collector's helper threads' work beside them; tracing
+// slows the page, so its counts are not comparable with an untraced run's.
+//
 //   npm run bench:reloads                        (builds first; `npx tsx bench/reloads.ts` reuses dist/)
 //   npx tsx bench/reloads.ts --runs 50 --against /tmp/before [--frames]
+//   npx tsx bench/reloads.ts --js-flags='--min-semi-space-size=64 --max-semi-space-size=64'
 import { loadavg } from 'node:os';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { benchOptions, startBuilds } from './builds.ts';
 import { makeCategoryTree } from './categoryTree.ts';
 import { inDocument } from './inDocument.ts';
 import { type Frame, observeFrames } from './longFrames.ts';
 import { signedInPage } from './signedInPage.ts';
+import { longFrames, TRACE_CATEGORIES } from './traceFrames.ts';
 
 const GOAL_MS = 50;
 const PASSWORD = 'Bench-admin-pass-1';
@@ -37,6 +45,8 @@ interface Reload {
   cpu: number;
   /** bytes allocated in that time, when sampled */
   allocated?: number;
+  /** with `--trace`: what filled each of those frames, as a trace of the reload tells it */
+  traced?: string[];
 }
 
 interface Sampled {
@@ -58,10 +68,18 @@ async function threadTime(cdp: CDPSession): Promise<number> {
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
 }
 
-/** Reloads the categories page at `base` and measures it; what it allocates, when `sampled`. */
-async function reload(page: Page, cdp: CDPSession, base: string, sampled = false): Promise<Reload> {
+/** Reloads the categories page at `base` and measures it; what it allocates, when `sampled`;
+ * under a trace of `tracing`, when given. */
+async function reload(
+  page: Page,
+  cdp: CDPSession,
+  base: string,
+  sampled = false,
+  tracing?: Browser,
+): Promise<Reload> {
   // a document of the site first, so the page reloads in the renderer that keeps its heap
   await page.goto(`${base}/api/sys/nothing`);
+  if (tracing) await tracing.startTracing(page, { categories: TRACE_CATEGORIES });
   const before = await threadTime(cdp);
   if (sampled)
     await cdp.send('HeapProfiler.startSampling', {
@@ -80,22 +98,28 @@ async function reload(page: Page, cdp: CDPSession, base: string, sampled = false
     ? ((await cdp.send('HeapProfiler.stopSampling')) as { profile: Sampled }).profile
     : undefined;
   const cpu = (await threadTime(cdp)) - before;
+  const trace = tracing && (await tracing.stopTracing());
   const { frames, firstPaint } = await page.evaluate(() => ({
     frames: window.__frames,
     firstPaint: window.__firstPaint,
   }));
-  return {
-    frames: frames.filter(
-      (frame) => frame.duration > GOAL_MS && firstPaint !== undefined && frame.start >= firstPaint,
-    ),
-    cpu,
-    allocated: profile && bytesIn(profile.head),
-  };
+  const over = frames.filter(
+    (frame) => frame.duration > GOAL_MS && firstPaint !== undefined && frame.start >= firstPaint,
+  );
+  // the trace's frames are the entries' (Chromium's `AnimationFrame` spans), whole milliseconds
+  const traced =
+    trace && over.length
+      ? longFrames(JSON.parse(trace.toString()))
+          .filter((f) => over.some((frame) => Math.abs(frame.duration - f.duration) <= 1))
+          .map((f) => f.text)
+      : undefined;
+  return { frames: over, cpu, allocated: profile && bytesIn(profile.head), traced };
 }
 
 async function main(): Promise<void> {
-  const { runs, against, frames: printFrames } = benchOptions(40);
-  const { builds, browser, close } = await startBuilds(against, PASSWORD);
+  const { runs, against, frames: printFrames, jsFlags, on } = benchOptions(40, ['trace']);
+  const tracing = on.has('trace');
+  const { builds, browser, close } = await startBuilds(against, PASSWORD, jsFlags);
   try {
     const pages: Array<{
       page: Page;
@@ -117,7 +141,10 @@ async function main(): Promise<void> {
       pages.push({ page, cdp, base: server.baseUrl, reloads: [], allocated: [] });
     }
     for (let run = 0; run < runs; run++)
-      for (const entry of pages) entry.reloads.push(await reload(entry.page, entry.cdp, entry.base));
+      for (const entry of pages)
+        entry.reloads.push(
+          await reload(entry.page, entry.cdp, entry.base, false, tracing ? browser : undefined),
+        );
     // the heap profiler on only now: with it on, the page runs slower
     for (const entry of pages) await entry.cdp.send('HeapProfiler.enable');
     for (let run = 0; run < SAMPLED; run++)
@@ -134,6 +161,7 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|---|',
     ];
     const parts: string[] = [];
+    const traces: string[] = [];
     builds.forEach((build, index) => {
       const { reloads, allocated } = pages[index];
       const all = reloads.flatMap((r) => r.frames);
@@ -145,8 +173,11 @@ async function main(): Promise<void> {
         parts.push(
           `- ${build.name}: ${frame.duration.toFixed(0)} ms (blocking ${frame.blocking.toFixed(0)} ms); ${frame.scripts.join('; ') || 'no script of 5 ms'}`,
         );
+      for (const text of reloads.flatMap((r) => r.traced ?? [])) traces.push(`- ${build.name}: ${text}`);
     });
     if (printFrames && parts.length) lines.push('', `Frames over ${GOAL_MS} ms:`, ...parts);
+    if (traces.length)
+      lines.push('', `Frames over ${GOAL_MS} ms, as the reloads' traces tell them:`, ...traces);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await close();
