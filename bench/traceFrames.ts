@@ -50,16 +50,6 @@ const TASK_PARTS = [
   'MinorGC',
 ];
 
-/**
- * The frames of 50 ms or more in a trace (Chromium's `AnimationFrame` spans, the frames the
- * long-animation-frame entries report) and what the main thread did inside each: its tasks and
- * their thread time, the garbage collector's pauses with their thread time, script, style and
- * layout, and code compiled; and the collector's helper threads' work in the renderer during the
- * frame (concurrent marking, parallel scavenging), which on two cores takes the main thread's
- * core from it. A frame's own entry names the scripts of 5 ms or more that ran in it, not a
- * collection inside one (the later reload's frames of no such script were scavenges:
- * docs/benchmarks.md, "Tree tables").
- */
 /** The events given that no other on their thread holds: a phase inside a phase, once. */
 function outermostByThread(list: TraceEvent[]): TraceEvent[] {
   return list.filter(
@@ -71,6 +61,16 @@ function outermostByThread(list: TraceEvent[]): TraceEvent[] {
   );
 }
 
+/**
+ * The frames of 50 ms or more in a trace (Chromium's `AnimationFrame` spans, the frames the
+ * long-animation-frame entries report) and what the main thread did inside each: its tasks and
+ * their thread time, the garbage collector's pauses with their thread time, script, style and
+ * layout, and code compiled; and the collector's helper threads' work in the renderer during the
+ * frame (concurrent marking, parallel scavenging), which on two cores takes the main thread's
+ * core from it. A frame's own entry names the scripts of 5 ms or more that ran in it, not a
+ * collection inside one (the later reload's frames of no such script were scavenges:
+ * docs/benchmarks.md, "Tree tables").
+ */
 function longFramesIn(events: TraceEvent[], onMain: TraceEvent[], pid: number, mainTid: number): LongFrame[] {
   const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
   const total = (list: TraceEvent[], key: 'dur' | 'tdur' = 'dur') =>
@@ -119,14 +119,6 @@ function longFramesIn(events: TraceEvent[], onMain: TraceEvent[], pid: number, m
     });
 }
 
-/**
- * The renderer main thread's style, layout and paint in a trace: how often and how long in all;
- * the longest task, with what ran in it (nested steps are counted in their parent too: a layout a
- * script forces is inside the script's time); and the tasks of 50 ms or more, each with its
- * thread time, the part of it the main thread was on a CPU. On two cores the main thread shares
- * them with the browser's compositor and raster threads (which run at a higher priority) and the
- * server: a task whose thread time is well under its length waited for a core.
- */
 /** The page's renderer main thread: of a renderer that drew frames, when there are several. */
 function rendererMain(events: TraceEvent[]): TraceEvent | undefined {
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -149,6 +141,14 @@ export function longFrames(file: TraceFile): LongFrame[] {
   return longFramesIn(events, onMain, main.pid, main.tid);
 }
 
+/**
+ * The renderer main thread's style, layout and paint in a trace: how often and how long in all;
+ * the longest task, with what ran in it (nested steps are counted in their parent too: a layout a
+ * script forces is inside the script's time); and the tasks of 50 ms or more, each with its
+ * thread time, the part of it the main thread was on a CPU. On two cores the main thread shares
+ * them with the browser's compositor and raster threads (which run at a higher priority) and the
+ * server: a task whose thread time is well under its length waited for a core.
+ */
 export function renderingWork(file: TraceFile): string {
   const events = Array.isArray(file) ? file : file.traceEvents;
   const main = rendererMain(events);
