@@ -50,7 +50,8 @@ const TASK_PARTS = [
   'MinorGC',
 ];
 
-/** The events given that no other on their thread holds: a phase inside a phase, once. */
+/** The events given that no other on their thread holds: a phase inside a phase, a compile inside
+ * a compile or a call inside a call, once. */
 function outermostByThread(list: TraceEvent[]): TraceEvent[] {
   return list.filter(
     (e) =>
@@ -75,11 +76,6 @@ function longFramesIn(events: TraceEvent[], onMain: TraceEvent[], pid: number, m
   const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
   const total = (list: TraceEvent[], key: 'dur' | 'tdur' = 'dur') =>
     list.reduce((sum, e) => sum + (e[key] ?? 0), 0);
-  // the outermost of the events given: a compile inside a compile, or a call inside a call, once
-  const outermost = (list: TraceEvent[]) =>
-    list.filter(
-      (e) => !list.some((outer) => outer !== e && outer.ts <= e.ts && e.ts < outer.ts + (outer.dur ?? 0)),
-    );
   return events
     .filter((e) => e.name === 'AnimationFrame' && e.ph === 'b' && e.pid === pid)
     .filter((e) => (e.args?.animation_frame_timing_info?.duration_ms ?? 0) >= GOAL_MS)
@@ -87,7 +83,7 @@ function longFramesIn(events: TraceEvent[], onMain: TraceEvent[], pid: number, m
       const timing = frame.args?.animation_frame_timing_info ?? { duration_ms: 0, blocking_duration_ms: 0 };
       const end = frame.ts + timing.duration_ms * 1000;
       const inFrame = (names: string[]) =>
-        outermost(onMain.filter((e) => names.includes(e.name) && e.ts >= frame.ts && e.ts < end));
+        outermostByThread(onMain.filter((e) => names.includes(e.name) && e.ts >= frame.ts && e.ts < end));
       const collections = inFrame(['MinorGC', 'MajorGC']);
       const tasks = inFrame(['RunTask']);
       // the collector's work on the renderer's other threads, as much of it as fell in the frame

@@ -78,6 +78,8 @@ if (!(Number.isInteger(ROWS / 100) && ROWS >= 200 && ROWS <= 99_900))
 /** the first root's level: half the categories, read fifty at a time in the picker */
 const BIG = ROWS / 2;
 const GOAL_MS = 50;
+/** the `i`th category bench/categoryTree.ts makes, by its name */
+const categoryName = (i: number) => `大树${String(i).padStart(5, '0')}`;
 
 interface Frames {
   /** long animation frames (≥ 50 ms): their durations */
@@ -402,7 +404,6 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
   const dropdown = page.locator('.ant-select-dropdown:visible');
   const option = (title: string) =>
     dropdown.locator(`.ant-select-tree-node-content-wrapper[title="${title}"]`);
-  const name = (i: number) => `大树${String(i).padStart(5, '0')}`;
 
   let since = await now(page);
   let started = Date.now();
@@ -412,7 +413,7 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
       .filter({ hasText: '所属栏目' })
       .locator('.ant-select')
       .click();
-    await option(name(1)).waitFor();
+    await option(categoryName(1)).waitFor();
   });
   rows.push(line('picker opens (top level)', await framesSince(page, since), Date.now() - started));
 
@@ -420,10 +421,10 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
   started = Date.now();
   await dropdown
     .locator('.ant-select-tree-treenode')
-    .filter({ has: page.locator(`[title="${name(1)}"]`) })
+    .filter({ has: page.locator(`[title="${categoryName(1)}"]`) })
     .locator('.ant-select-tree-switcher')
     .click();
-  await option(name(11)).waitFor();
+  await option(categoryName(11)).waitFor();
   rows.push(
     line(`picker: level of ${BIG} opens (first 50)`, await framesSince(page, since), Date.now() - started),
   );
@@ -460,7 +461,7 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
       pages++;
       await page.waitForFunction(
         (selector) => document.querySelector(selector) !== null,
-        `${OPEN_LIST} .ant-select-tree-node-content-wrapper[title="${name(10 + shown + 1)}"]`,
+        `${OPEN_LIST} .ant-select-tree-node-content-wrapper[title="${categoryName(10 + shown + 1)}"]`,
         { polling: 'raf' },
       );
     }
@@ -494,7 +495,7 @@ async function pickerPhases(page: Page, profiled: Profiled, cpu: CpuTime): Promi
       phase: 'picker',
       profile: 'picker-wheel',
       holder,
-      first: option(name(1)),
+      first: option(categoryName(1)),
       entries: dropdown.locator('.ant-select-tree-treenode'),
     }),
   );
@@ -513,14 +514,14 @@ async function categoryTreePhases(page: Page, profiled: Profiled): Promise<strin
   // an entry found by its title's text (the tree's titles are components, which leave the entries
   // no `title` attribute); a `has` locator is matched inside each candidate, from the page
   const title = (i: number) =>
-    page.locator('.ant-tree-title').filter({ hasText: new RegExp(`^大树${String(i).padStart(5, '0')}$`) });
+    page.locator('.ant-tree-title').filter({ hasText: new RegExp(`^${categoryName(i)}$`) });
   const entry = (i: number) => tree.locator('.ant-tree-treenode').filter({ has: title(i) });
   // an entry drawn, looked for by the DOM alone as it changes (bench/inDocument.ts): the locator
   // above, polled once a frame, has Playwright's selector engine match every entry's text in the
   // frames measured (with the role locator below, 142 ms of script in a CPU profile of the nine
   // reads, beside the page's own 178 ms)
   const TITLES = '[data-testid="category-tree"] .ant-tree-title';
-  const entryDrawn = (i: number) => inDocument(page, TITLES, `大树${String(i).padStart(5, '0')}`);
+  const entryDrawn = (i: number) => inDocument(page, TITLES, categoryName(i));
   let since: number;
   let started: number;
   // opened as a person opens it, from the home-page blocks' list through its 栏目配置 button: a
@@ -753,7 +754,7 @@ async function main(): Promise<void> {
 
     since = await now(page);
     started = Date.now();
-    const lastName = `大树${String(10 + BIG).padStart(5, '0')}`;
+    const lastName = categoryName(10 + BIG);
     let clicks = 0;
     const cpuBeforeMore = await cpu();
     await profiled('more', async () => {
