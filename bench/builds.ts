@@ -32,22 +32,45 @@ export function benchOptions(
   runs: number,
   /** the bench's own switches beside these (bench:reloads' `--trace`), given back in `on` */
   switches: readonly string[] = [],
-): { runs: number; against?: string; frames: boolean; jsFlags?: string; on: Set<string> } {
+  /** the bench's own numbers, with their defaults (bench:reloads' `--idle MS`), given back in `numbers` */
+  numbered: Readonly<Record<string, number>> = {},
+  /** the command line's arguments, the process's by default */
+  args: string[] = process.argv.slice(2),
+): {
+  runs: number;
+  against?: string;
+  frames: boolean;
+  jsFlags?: string;
+  on: Set<string>;
+  numbers: Record<string, number>;
+} {
   const { values } = parseArgs({
+    args,
     options: {
       runs: { type: 'string', default: String(runs) },
       against: { type: 'string' },
       frames: { type: 'boolean' },
       'js-flags': { type: 'string' },
       ...Object.fromEntries(switches.map((name) => [name, { type: 'boolean' as const }])),
+      ...Object.fromEntries(
+        Object.entries(numbered).map(([name, value]) => [
+          name,
+          { type: 'string' as const, default: String(value) },
+        ]),
+      ),
     },
   });
+  const given = values as Record<string, unknown>;
+  const numbers = Object.fromEntries(Object.keys(numbered).map((name) => [name, Number(given[name])]));
+  for (const [name, value] of Object.entries({ runs: Number(values.runs), ...numbers }))
+    if (!Number.isFinite(value) || value < 0) throw new Error(`--${name}: expected a number of 0 or more`);
   return {
     runs: Number(values.runs),
     against: values.against as string | undefined,
     frames: values.frames === true,
     jsFlags: values['js-flags'] as string | undefined,
-    on: new Set(switches.filter((name) => (values as Record<string, unknown>)[name] === true)),
+    on: new Set(switches.filter((name) => given[name] === true)),
+    numbers,
   };
 }
 

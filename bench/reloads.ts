@@ -19,9 +19,14 @@
 // the CPU, the collector's pauses, and the collector's helper threads' work beside them; tracing
 // slows the page, so its counts are not comparable with an untraced run's.
 //
+// `--idle MS` leaves the tab alone that long before each measured reload, as a person reads a page
+// before reloading it: the reload then follows the engine's idle-time work on the page before
+// (memory-reducing collections, code and caches let go), not the previous reload's last frame.
+//
 //   npm run bench:reloads                        (builds first; `npx tsx bench/reloads.ts` reuses dist/)
 //   npx tsx bench/reloads.ts --runs 50 --against /tmp/before [--frames]
 //   npx tsx bench/reloads.ts --js-flags='--min-semi-space-size=64 --max-semi-space-size=64'
+//   npx tsx bench/reloads.ts --runs 20 --idle 10000
 import { loadavg } from 'node:os';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { benchOptions, startBuilds } from './builds.ts';
@@ -117,7 +122,14 @@ async function reload(
 }
 
 async function main(): Promise<void> {
-  const { runs, against, frames: printFrames, jsFlags, on } = benchOptions(40, ['trace']);
+  const {
+    runs,
+    against,
+    frames: printFrames,
+    jsFlags,
+    on,
+    numbers,
+  } = benchOptions(40, ['trace'], { idle: 0 });
   const tracing = on.has('trace');
   const { builds, browser, close } = await startBuilds(against, PASSWORD, jsFlags);
   try {
@@ -141,10 +153,13 @@ async function main(): Promise<void> {
       pages.push({ page, cdp, base: server.baseUrl, reloads: [], allocated: [] });
     }
     for (let run = 0; run < runs; run++)
-      for (const entry of pages)
+      for (const entry of pages) {
+        // each tab left alone at least that long before its reload
+        if (numbers.idle) await new Promise((idle) => setTimeout(idle, numbers.idle));
         entry.reloads.push(
           await reload(entry.page, entry.cdp, entry.base, false, tracing ? browser : undefined),
         );
+      }
     // the heap profiler on only now: with it on, the page runs slower
     for (const entry of pages) await entry.cdp.send('HeapProfiler.enable');
     for (let run = 0; run < SAMPLED; run++)
@@ -153,7 +168,7 @@ async function main(): Promise<void> {
 
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const lines = [
-      `Chromium ${browser.version()}, ${runs} later reloads of the categories page for each build, in turns; load average ${loadavg()
+      `Chromium ${browser.version()}, ${runs} later reloads of the categories page for each build, in turns${numbers.idle ? `, each after ${numbers.idle} ms idle` : ''}; load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
       '',
