@@ -62,10 +62,11 @@ export function benchOptions(
   });
   const given = values as Record<string, unknown>;
   const numbers = Object.fromEntries(Object.keys(numbered).map((name) => [name, Number(given[name])]));
-  for (const [name, value] of Object.entries({ runs: Number(values.runs), ...numbers }))
+  const runsGiven = Number(values.runs);
+  for (const [name, value] of Object.entries({ runs: runsGiven, ...numbers }))
     if (!Number.isFinite(value) || value < 0) throw new Error(`--${name}: expected a number of 0 or more`);
   return {
-    runs: Number(values.runs),
+    runs: runsGiven,
     against: values.against as string | undefined,
     frames: values.frames === true,
     jsFlags: values['js-flags'] as string | undefined,
